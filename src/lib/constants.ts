@@ -1,0 +1,43 @@
+/**
+ * Every timing, threshold and limit the spec fixes lives here, named, and nowhere else.
+ * Values from the spec's section 9 are marked with (spec).
+ */
+
+/** (spec) How often the session guard re-checks the session. */
+export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+/** (spec) How often the notification bell polls the unread count. */
+export const NOTIFICATION_POLL_INTERVAL_MS = 30 * 1000;
+/** (spec) Above this the bell badge shows BELL_BADGE_OVERFLOW_LABEL. */
+export const BELL_BADGE_MAX = 99;
+export const BELL_BADGE_OVERFLOW_LABEL = '99+';
+/** (spec) Scroll distance after which the header turns white with a shadow. */
+export const HEADER_SCROLL_THRESHOLD_PX = 10;
+/** (spec) Preloader stages in the public layout. */
+export const PRELOADER_CLOSED_MS = 500;
+export const PRELOADER_LOADED_MS = 1500;
+export const PRELOADER_REMOVED_MS = 2500;
+/** (spec) Toasts close themselves after this long. */
+export const TOAST_DURATION_MS = 5000;
+/** (spec) Time-out of every call made by the shared API client. */
+export const API_TIMEOUT_MS = 10000;
+/** (spec) Base path of every API call. */
+export const API_BASE_PATH = '/api';
+/** (spec) Console message of the shared client on a 401 answer. */
+export const UNAUTHORIZED_LOG_MESSAGE = 'Unauthorized: Token may have expired';
+
+/** Session storage key under which Profile Detail keeps the selected member id. */
+export const SELECTED_MEMBER_ID_KEY = 'selectedMemberId';
+/** Session storage key under which the cookie banner's choice is remembered (localStorage). */
+export const COOKIE_CONSENT_KEY = 'nipm-cookie-consent';
+
+/** Default lifetime of a signed-in session and of the API token inside it. */
+export const DEFAULT_SESSION_HOURS = 8;
+/** Password length bounds (DESIGN.md section 6). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** A password-reset link is valid this long, once. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Failed sign-ins allowed per account, and per client address, within one window. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { env } from '../env';
+import { getDb } from '../db';
+import { createMailer } from '../mail/mailer';
+import { createApiApp } from './app';
+import type { AppEnv } from './context';
+
+interface AppHolder {
+  app?: Promise<Hono<AppEnv>>;
+}
+
+const holder: AppHolder = ((globalThis as Record<string, unknown>).__nipmApiApp ??= {}) as AppHolder;
+
+/** Runs work after the answer has gone; a failure is logged, never thrown at the caller. */
+export function deferTask(task: () => Promise<unknown>): void {
+  setImmediate(() => {
+    task().catch((error) => console.error('[api] deferred task failed', error));
+  });
+}
+
+/** The process's API app, built once on its database, mailer and configuration. */
+export function getApiApp(): Promise<Hono<AppEnv>> {
+  holder.app ??= (async () => {
+    const config = env();
+    const db = await getDb();
+    return createApiApp({
+      db,
+      mailer: createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.DATA_DIR, 'outbox'),
+      }),
+      secret: config.AUTH_SECRET,
+      sessionSeconds: Math.round(config.SESSION_HOURS * 3600),
+      siteUrl: config.SITE_URL,
+      trustProxy: config.TRUST_PROXY,
+      now: () => new Date(),
+      defer: deferTask,
+    });
+  })();
+  return holder.app;
+}
+
+export async function handleApiRequest(request: Request, bindings?: AppEnv['Bindings']): Promise<Response> {
+  const app = await getApiApp();
+  return app.fetch(request, bindings);
+}

@@ -1,0 +1,79 @@
+import { isRoleId, type RoleId } from '../../lib/roles';
+import type { AppContext } from '../api/context';
+import { ApiError, forbidden, unauthorized } from '../api/errors';
+import type { DB } from '../db';
+import { verifyApiToken } from './token';
+
+/** The signed-in caller, as every route sees it after `requireUser`. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  image: string | null;
+  roleId: RoleId;
+  memberId: number | null;
+  chapterId: number | null;
+}
+
+export type TokenCheck = { ok: true; user: AuthUser } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+
+/**
+ * Checks an API token the way every call must: signature and expiry, then the user still
+ * exists, is active and has not had its token version bumped (disabled, new role, new password).
+ */
+export async function checkApiToken(db: DB, secret: string, token: string | undefined, now: Date): Promise<TokenCheck> {
+  if (!token) return { ok: false, reason: 'missing' };
+  const verified = await verifyApiToken(token, secret, now);
+  if (!verified.ok) return { ok: false, reason: verified.reason };
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'image', 'role_id', 'member_id', 'chapter_id', 'active', 'token_version'])
+    .where('id', '=', verified.userId)
+    .executeTakeFirst();
+  const roleId = String(row?.role_id);
+  if (!row || !row.active || row.token_version !== verified.tokenVersion || !isRoleId(roleId)) {
+    return { ok: false, reason: 'invalid' };
+  }
+  return {
+    ok: true,
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      image: row.image,
+      roleId,
+      memberId: row.member_id,
+      chapterId: row.chapter_id,
+    },
+  };
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** The caller, or a 401 answer. Every API route calls this (or a helper built on it) first. */
+export async function requireUser(c: AppContext): Promise<AuthUser> {
+  const cached = c.var.user;
+  if (cached) return cached;
+  const { db, secret, now } = c.var.deps;
+  const check = await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now());
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new ApiError(401, 'token_expired', 'Your session has expired. Sign in again.')
+      : unauthorized(check.reason === 'missing' ? 'Sign in to continue.' : 'Your session is no longer valid.');
+  }
+  c.set('user', check.user);
+  return check.user;
+}
+
+/** The caller if their role is one of `roles`, else 403 (401 when not signed in). */
+export async function requireRole(c: AppContext, ...roles: RoleId[]): Promise<AuthUser> {
+  const user = await requireUser(c);
+  if (!roles.includes(user.roleId)) throw forbidden();
+  return user;
+}
+
+/** For routes anyone may call; states in the code that the lack of a check is deliberate. */
+export function allowAnyone(): void {}

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { env } from '../env';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** `postgres://...`, `sqlite:/path/file.sqlite`, or a bare file path for SQLite. */
+  url: string;
+  /** PostgreSQL only: the schema to work in (tests give each file its own). */
+  schema?: string;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+// COUNT(*) and BIGINT come back from PostgreSQL as strings; every count here fits a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function createDatabase(options: DatabaseOptions): DB {
+  if (isPostgresUrl(options.url)) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = options.url.replace(/^sqlite:/, '');
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while one request writes; the busy timeout rides out short write bursts.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** The database URL of this process: DATABASE_URL, or the SQLite file in the data folder. */
+export function configuredDatabaseUrl(): string {
+  const { DATABASE_URL, DATA_DIR } = env();
+  return DATABASE_URL || `sqlite:${path.join(DATA_DIR, 'nipm.sqlite')}`;
+}
+
+const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: staticProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+interface DbHolder {
+  db?: DB;
+  ready?: Promise<DB>;
+}
+
+// The Astro bundle and the API bundle are two module graphs in one process: a global keeps
+// them on one connection pool and one migration run.
+const holder: DbHolder = ((globalThis as Record<string, unknown>).__nipmDb ??= {}) as DbHolder;
+
+/** The process's database, migrated on first use. */
+export function getDb(): Promise<DB> {
+  holder.ready ??= (async () => {
+    const db = createDatabase({ url: configuredDatabaseUrl() });
+    await migrateToLatest(db as Kysely<unknown>);
+    holder.db = db;
+    return db;
+  })();
+  return holder.ready;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = holder.db;
+  holder.db = undefined;
+  holder.ready = undefined;
+  await db?.destroy();
+}
+
+/** Current time as stored in the database. */
+export function nowIso(date: Date = new Date()): string {
+  return date.toISOString();
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as core from './001_core';
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder so that the bundled
+ * server (which has no migration files beside it) runs the same set. Add new files at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '001_core': core,
+};

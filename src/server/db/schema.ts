@@ -1,0 +1,116 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types of the database. Conventions, chosen so one migration runs on SQLite and PostgreSQL:
+ * times are ISO 8601 UTC strings (text; they sort as time does), flags are integers 0/1,
+ * money is integer paise.
+ */
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  region: 'East' | 'West' | 'North' | 'South';
+  city: string;
+  state: string;
+  address: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MembershipClass = 'Associate' | 'Corporate' | 'Life' | 'Institutional' | 'Student';
+export type MemberStatus = 'active' | 'defaulter' | 'lapsed';
+
+export interface MembersTable {
+  id: Generated<number>;
+  member_number: string;
+  membership_class: MembershipClass;
+  status: MemberStatus;
+  chapter_id: number;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  date_of_birth: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  pincode: string | null;
+  qualification: string | null;
+  organisation: string | null;
+  designation: string | null;
+  experience_years: number | null;
+  admitted_on: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Stored lower-cased, so the unique index is case-insensitive on both databases. */
+  email: string;
+  password_hash: string;
+  name: string;
+  image: string | null;
+  role_id: number;
+  member_id: number | null;
+  /** The chapter a chapter admin (role 4) acts for. */
+  chapter_id: number | null;
+  active: ColumnType<number, number | undefined, number>;
+  /** Bumped when a user is disabled, changes role or password: every older token stops working. */
+  token_version: ColumnType<number, number | undefined, number>;
+  /** The user asked for an e-mail copy of each notification. */
+  notify_by_email: ColumnType<number, number | undefined, number>;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_user_id: number | null;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  ip: string | null;
+  /** JSON text with what changed; never a password or a token. */
+  detail: string | null;
+}
+
+export interface LoginThrottleTable {
+  /** `account:<email>` or `address:<ip>`. */
+  key: string;
+  window_started_at: string;
+  failures: number;
+  locked_until: string | null;
+}
+
+export interface PasswordResetsTable {
+  /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  chapters: ChaptersTable;
+  members: MembersTable;
+  users: UsersTable;
+  audit_log: AuditLogTable;
+  login_throttle: LoginThrottleTable;
+  password_resets: PasswordResetsTable;
+}
+
+export type Chapter = Selectable<ChaptersTable>;
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

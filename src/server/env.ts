@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SESSION_HOURS } from '../lib/constants';
+
+/**
+ * The server's configuration, read once from the environment and validated, so that a wrong
+ * value stops the start-up with a clear message instead of failing on the first request.
+ * With nothing set at all the site still runs: SQLite and a generated secret under ./data,
+ * mail written to an outbox folder.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  /** Public address of the site, used for links in e-mails and canonical URLs. */
+  SITE_URL: z.string().url().default('http://localhost:4321'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Empty: SQLite at DATA_DIR/nipm.sqlite. `postgres://...`: PostgreSQL. `sqlite:/path`: that SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^(postgres(ql)?:\/\/|sqlite:)/.test(v), 'must start with postgres:// or sqlite:'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(DEFAULT_SESSION_HOURS),
+  /** Empty: e-mails are written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('NIPM <no-reply@nipm.in>'),
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; DATA_DIR: string };
+
+let cached: Env | undefined;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Reads AUTH_SECRET, or the secret kept in the data folder, creating it on first start. */
+function resolveSecret(dataDir: string, given: string | undefined, nodeEnv: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  if (nodeEnv !== 'test') {
+    console.warn(`[nipm] AUTH_SECRET is not set: generated one and kept it in ${file}. Set AUTH_SECRET in production.`);
+  }
+  return secret;
+}
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = parseEnv(process.env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const secret = resolveSecret(dataDir, parsed.AUTH_SECRET, parsed.NODE_ENV);
+  // auth-astro reads the secret from process.env at run time (see auth.config.ts).
+  process.env.AUTH_SECRET = secret;
+  cached = { ...parsed, DATA_DIR: dataDir, AUTH_SECRET: secret };
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
