@@ -158,7 +158,7 @@ export default defineConfig({
       };
       // The session ends when its API token does: Auth.js would otherwise roll the date forward.
       const expires = claims.apiTokenExpires ?? session.expires;
-      return { ...session, user, expires } as typeof session;
+      return { ...session, user, expires } as unknown as typeof session;
     },
   },
   events: {
