@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD_RESET_TTL_MS } from '../../src/lib/constants';
+import {
+  PASSWORD_RESET_MAX_REQUESTS,
+  PASSWORD_RESET_REQUEST_WINDOW_MS,
+  PASSWORD_RESET_TTL_MS,
+} from '../../src/lib/constants';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, FIXTURE_PASSWORD } from '../support/fixtures';
@@ -82,6 +86,18 @@ describeEachDatabase('Forgotten password and reset by e-mail', (kind) => {
     expect(late.body.error.fields.token).toMatch(/not valid/);
     expect((await reset('made-up-token', 'Fresh-Start-2025')).status).toBe(400);
     expect((await signIn(user.email, FIXTURE_PASSWORD)).status).toBe(200);
+  });
+
+  it('stops sending reset e-mails to one account after a few in an hour, answering the same', async () => {
+    const user = await createUser(database.db, { roleId: '5' });
+    const before = api.outbox().length;
+    for (let request = 0; request <= PASSWORD_RESET_MAX_REQUESTS; request++) {
+      expect((await forgot(user.email)).body).toEqual({ success: true, data: { sent: true } });
+    }
+    expect(api.outbox()).toHaveLength(before + PASSWORD_RESET_MAX_REQUESTS);
+    api.clock.advance(PASSWORD_RESET_REQUEST_WINDOW_MS + 1000);
+    await forgot(user.email);
+    expect(api.outbox()).toHaveLength(before + PASSWORD_RESET_MAX_REQUESTS + 1);
   });
 
   it('refuses a body with unknown fields or a malformed e-mail, field by field', async () => {

@@ -2,7 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import { hashPassword } from '../auth/password';
-import { PASSWORD_RESET_TTL_MS } from '../../lib/constants';
+import {
+  PASSWORD_RESET_MAX_REQUESTS,
+  PASSWORD_RESET_REQUEST_WINDOW_MS,
+  PASSWORD_RESET_TTL_MS,
+} from '../../lib/constants';
 import { writeAudit } from './audit';
 import { passwordProblem } from './password-rules';
 import { normaliseEmail } from './sign-in';
@@ -16,8 +20,9 @@ function hashToken(token: string): string {
 
 /**
  * Starts a password reset: when an active account has this e-mail, stores the SHA-256 of a
- * random token and returns the e-mail to send. Returns null otherwise; the caller answers the
- * same either way so the form never reveals whether an account exists.
+ * random token and returns the e-mail to send. Returns null otherwise, and also when the account
+ * already had its share of reset e-mails lately (the form must not become a way to flood an
+ * inbox); the caller answers the same either way so the form never reveals whether an account exists.
  */
 export async function requestPasswordReset(
   db: DB,
@@ -32,6 +37,13 @@ export async function requestPasswordReset(
     .where('active', '=', 1)
     .executeTakeFirst();
   if (!user) return null;
+  const recent = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', user.id)
+    .where('created_at', '>', nowIso(new Date(now.getTime() - PASSWORD_RESET_REQUEST_WINDOW_MS)))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= PASSWORD_RESET_MAX_REQUESTS) return null;
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('password_resets')
