@@ -3,7 +3,7 @@ import { requireUser } from '../auth/authorize';
 import { chapterDetailFor, listChapters } from '../services/chapters';
 import type { AppEnv } from './context';
 import { notFound } from './errors';
-import { idParam } from './members';
+import { idParam } from './validation';
 
 export const chaptersRouter = new Hono<AppEnv>()
   .get('/', async (c) => {

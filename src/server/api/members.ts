@@ -4,13 +4,9 @@ import { memberDetailFor, ownMemberDetail } from '../services/members';
 import { ROLE } from '../../lib/roles';
 import type { AppEnv } from './context';
 import { notFound } from './errors';
+import { idParam } from './validation';
 
 const NO_MEMBER = 'No such member.';
-
-/** A positive integer id from the path, or undefined (answered as 404 like any unknown record). */
-export function idParam(value: string): number | undefined {
-  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
-}
 
 export const membersRouter = new Hono<AppEnv>()
   .get('/me', async (c) => {
