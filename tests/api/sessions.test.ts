@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signApiToken } from '../../src/server/auth/token';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_THROTTLE_WINDOW_MS } from '../../src/lib/constants';
+import {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_THROTTLE_WINDOW_MS,
+} from '../../src/lib/constants';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, TEST_SECRET, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, FIXTURE_PASSWORD } from '../support/fixtures';
@@ -76,6 +80,44 @@ describeEachDatabase('Sign-in, tokens and the signed-in user', (kind) => {
     expect(lockouts).toHaveLength(1);
     api.clock.advance(retryAfter * 1000 + 1000);
     expect((await signIn(user.email, FIXTURE_PASSWORD, '10.0.0.4')).status).toBe(200);
+  });
+
+  it('locks a client address that fails across many accounts, and a success does not unlock it', async () => {
+    const user = await createUser(database.db, { roleId: '2' });
+    expect((await signIn(user.email, FIXTURE_PASSWORD, '10.9.9.9')).status).toBe(200);
+    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES_PER_ADDRESS; attempt++) {
+      const answer = await signIn(`guess-${attempt}@example.test`, 'Some-password-1', '10.9.9.9');
+      expect(answer.status).toBe(401);
+    }
+    expect((await signIn(user.email, FIXTURE_PASSWORD, '10.9.9.9')).status).toBe(429);
+    expect((await signIn(user.email, FIXTURE_PASSWORD, '10.9.9.10')).status).toBe(200);
+  });
+
+  it('takes the address from X-Forwarded-For only behind a trusted proxy', async () => {
+    const proxied = createTestApi(database.db, { trustProxy: true });
+    const user = await createUser(database.db, { roleId: '3' });
+    const attempt = (forwardedFor: string, password: string) =>
+      proxied.request('POST', '/api/sessions', {
+        body: { email: user.email, password },
+        headers: { 'x-forwarded-for': `${forwardedFor}, 10.0.0.254` },
+      });
+    expect((await attempt('203.0.113.7', 'Wrong-password-2')).status).toBe(401);
+    const rows = await database.db
+      .selectFrom('audit_log')
+      .select('ip')
+      .where('actor_user_id', '=', user.id)
+      .where('action', '=', 'auth.sign_in_failed')
+      .execute();
+    expect(rows.map((row) => row.ip)).toEqual(['203.0.113.7']);
+    await signIn(user.email, 'Wrong-password-3', '10.0.0.9');
+    const direct = await database.db
+      .selectFrom('audit_log')
+      .select('ip')
+      .where('actor_user_id', '=', user.id)
+      .where('action', '=', 'auth.sign_in_failed')
+      .orderBy('id')
+      .execute();
+    expect(direct.map((row) => row.ip)).toEqual(['203.0.113.7', '10.0.0.9']);
   });
 
   it('refuses expired, forged, disabled and outdated tokens on a real route', async () => {

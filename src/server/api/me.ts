@@ -35,7 +35,7 @@ export const meRouter = new Hono<AppEnv>()
   .patch('/', async (c) => {
     const user = await requireUser(c);
     const changes = await parseJsonBody(c, UpdateMeSchema);
-    const me = await updateMe(c.var.deps.db, user.id, changes, c.var.deps.now());
+    const me = await updateMe(c.var.deps.db, user.id, changes, { now: c.var.deps.now(), ip: clientAddress(c) });
     if (!me) throw unauthorized();
     return c.json({ success: true as const, data: me });
   })

@@ -52,12 +52,22 @@ export async function updateMe(
   db: DB,
   userId: number,
   changes: { name?: string; notifyByEmail?: boolean },
-  now: Date,
+  context: { now: Date; ip: string },
 ): Promise<Me | undefined> {
+  const now = context.now;
   const set: { name?: string; notify_by_email?: number; updated_at: string } = { updated_at: nowIso(now) };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.notifyByEmail !== undefined) set.notify_by_email = changes.notifyByEmail ? 1 : 0;
   await db.updateTable('users').set(set).where('id', '=', userId).execute();
+  await writeAudit(db, {
+    action: 'user.updated',
+    at: now,
+    actorUserId: userId,
+    entity: 'user',
+    entityId: userId,
+    ip: context.ip,
+    detail: { fields: Object.keys(changes) },
+  });
   return findMe(db, userId);
 }
 
