@@ -1,8 +1,178 @@
+import Credentials from '@auth/core/providers/credentials';
+import { CredentialsSignin } from '@auth/core/errors';
+import type { JWT } from '@auth/core/jwt';
 import { defineConfig } from 'auth-astro';
+import { isRoleId, type RoleId } from './src/lib/roles';
+import { checkApiToken } from './src/server/auth/authorize';
+import { verifyApiToken } from './src/server/auth/token';
+import { CLIENT_ADDRESS_HEADER } from './src/server/api/context';
+import { getDb } from './src/server/db';
+import { env } from './src/server/env';
+import { writeAudit } from './src/server/services/audit';
+import { issueApiToken, signInWithPassword, type SignInPortal } from './src/server/services/sign-in';
 
-// Placeholder provider list until the sign-in work lands; the secret is read at run time.
+/**
+ * Auth.js for auth-astro: e-mail and password through the sign-in service (throttling and audit
+ * included), a JWT session carrying the role, the member id and the API token. The failure codes
+ * (`invalid`, `throttled-<seconds>`, `member-account`) reach the sign-in page in the answer URL.
+ */
+class SignInRefused extends CredentialsSignin {
+  constructor(code: string) {
+    super();
+    this.code = code;
+  }
+}
+
+/** What the session cookie keeps besides Auth.js's own claims. */
+interface SessionClaims {
+  roleId?: RoleId;
+  memberId?: number | null;
+  apiToken?: string;
+  apiTokenExpires?: string;
+}
+
+interface AuthorizedUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  roleId: RoleId;
+  memberId: number | null;
+  apiToken: string;
+  apiTokenExpires: string;
+}
+
+/** X-Forwarded-For only behind a trusted proxy; otherwise the socket address the server entry stamped. */
+function clientAddressOf(request: Request): string {
+  if (env().TRUST_PROXY) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+}
+
+const sessionSeconds = () => Math.round(env().SESSION_HOURS * 3600);
+
 export default defineConfig({
-  secret: process.env.AUTH_SECRET,
+  // Read at request time, never at build time (DESIGN.md pitfalls): env() also generates and
+  // keeps a secret in the data folder when AUTH_SECRET is not set.
+  get secret() {
+    return process.env.AUTH_SECRET ?? env().AUTH_SECRET;
+  },
   trustHost: true,
-  providers: [],
+  session: {
+    strategy: 'jwt',
+    get maxAge() {
+      return sessionSeconds();
+    },
+  },
+  pages: { signIn: '/auth/login', error: '/auth/login' },
+  logger: {
+    // A refused sign-in is an expected answer, already in the audit log.
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      console.error('[auth]', error);
+    },
+  },
+  providers: [
+    Credentials({
+      id: 'credentials',
+      credentials: { email: {}, password: {}, portal: {} },
+      async authorize(credentials, request): Promise<AuthorizedUser> {
+        const email = typeof credentials.email === 'string' ? credentials.email : '';
+        const password = typeof credentials.password === 'string' ? credentials.password : '';
+        if (!email || !password || password.length > 512) throw new SignInRefused('invalid');
+        const portal: SignInPortal = credentials.portal === 'staff' ? 'staff' : 'member';
+        const db = await getDb();
+        const now = new Date();
+        const result = await signInWithPassword(
+          db,
+          { email, password, portal, address: clientAddressOf(request) },
+          now,
+        );
+        if (!result.ok) {
+          throw new SignInRefused(
+            result.reason === 'throttled' ? `throttled-${result.retryAfterSeconds}` : result.reason,
+          );
+        }
+        const issued = await issueApiToken(
+          { id: result.user.id, tokenVersion: result.tokenVersion },
+          env().AUTH_SECRET,
+          sessionSeconds(),
+          now,
+        );
+        return {
+          id: String(result.user.id),
+          name: result.user.name,
+          email: result.user.email,
+          image: result.user.image,
+          roleId: result.user.roleId,
+          memberId: result.user.memberId,
+          apiToken: issued.token,
+          apiTokenExpires: issued.expiresAt,
+        };
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user, trigger, session }) {
+      const claims = token as JWT & SessionClaims;
+      if (trigger === 'signIn' && user) {
+        const signedIn = user as unknown as AuthorizedUser;
+        claims.sub = signedIn.id;
+        claims.roleId = signedIn.roleId;
+        claims.memberId = signedIn.memberId;
+        claims.apiToken = signedIn.apiToken;
+        claims.apiTokenExpires = signedIn.apiTokenExpires;
+      }
+      // After a password change the client hands over its fresh API token. Only the token is
+      // taken, and only if it is genuine, current and this session's user's.
+      if (trigger === 'update') {
+        const fresh = (session as { token?: unknown } | undefined)?.token;
+        if (typeof fresh === 'string') {
+          const now = new Date();
+          const secret = env().AUTH_SECRET;
+          const verified = await verifyApiToken(fresh, secret, now);
+          const check = await checkApiToken(await getDb(), secret, fresh, now);
+          if (verified.ok && check.ok && String(check.user.id) === claims.sub) {
+            claims.apiToken = fresh;
+            claims.apiTokenExpires = verified.expiresAt.toISOString();
+            claims.roleId = check.user.roleId;
+            claims.memberId = check.user.memberId;
+            claims.name = check.user.name;
+          }
+        }
+      }
+      return claims;
+    },
+    session({ session, token }) {
+      const claims = token as JWT & SessionClaims;
+      const roleId = isRoleId(claims.roleId) ? claims.roleId : undefined;
+      const user = {
+        name: claims.name ?? null,
+        email: claims.email ?? '',
+        image: claims.picture ?? null,
+        roleId,
+        memberId: claims.memberId ?? null,
+        token: claims.apiToken ?? '',
+      };
+      // The session ends when its API token does: Auth.js would otherwise roll the date forward.
+      const expires = claims.apiTokenExpires ?? session.expires;
+      return { ...session, user, expires } as unknown as typeof session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const token = 'token' in message ? message.token : null;
+      const userId = Number(token?.sub);
+      if (!Number.isInteger(userId)) return;
+      await writeAudit(await getDb(), {
+        action: 'auth.sign_out',
+        at: new Date(),
+        actorUserId: userId,
+        entity: 'user',
+        entityId: userId,
+      });
+    },
+  },
 });

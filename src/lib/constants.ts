@@ -41,3 +41,6 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/** At most this many reset e-mails per account within one window; more requests send nothing. */
+export const PASSWORD_RESET_MAX_REQUESTS = 3;
+export const PASSWORD_RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;

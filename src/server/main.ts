@@ -8,6 +8,7 @@ import { ConfigError, env } from './env';
 import { closeDb, getDb } from './db';
 import { getApiApp } from './api';
 import { applySecurityHeaders } from './http/security-headers';
+import { CLIENT_ADDRESS_HEADER } from './api/context';
 
 /**
  * Production entry (built to dist/server/main.mjs): one HTTP server that sends /api/* (but
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
     const url = req.url ?? '/';
     const urlPath = url.split('?')[0] ?? '/';
     applySecurityHeaders(res, { https: config.SITE_URL.startsWith('https:') });
+    // Auth.js sees only the request's headers: stamp the socket's address there (overwriting
+    // whatever the client sent) so that sign-in throttling counts per client address.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? 'unknown';
     if (isApiPath(urlPath)) {
       void api(req, res);
       return;

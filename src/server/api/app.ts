@@ -4,6 +4,11 @@ import type { ApiDeps, AppEnv } from './context';
 import { ApiError, type ErrorBody } from './errors';
 import { fieldErrors } from './validation';
 import { healthRouter } from './health';
+import { meRouter } from './me';
+import { membersRouter } from './members';
+import { chaptersRouter } from './chapters';
+import { passwordRouter } from './password';
+import { sessionsRouter } from './sessions';
 
 /**
  * The API: one Hono app, mounted at /api by the production entry and by the Astro catch-all
@@ -19,6 +24,11 @@ export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
   });
 
   app.route('/health', healthRouter);
+  app.route('/me', meRouter);
+  app.route('/members', membersRouter);
+  app.route('/chapters', chaptersRouter);
+  app.route('/password', passwordRouter);
+  app.route('/sessions', sessionsRouter);
 
   app.notFound((c) =>
     c.json<ErrorBody>({ success: false, error: { code: 'not_found', message: 'No such API route.' } }, 404),

@@ -41,3 +41,8 @@ export async function parseJsonBody<T>(c: AppContext, schema: ZodType<T, ZodType
 export function parseQuery<T>(c: AppContext, schema: ZodType<T, ZodTypeDef, unknown>): T {
   return parseWith(schema, c.req.query());
 }
+
+/** A positive integer id from the path, or undefined (answered as 404 like any unknown record). */
+export function idParam(value: string): number | undefined {
+  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
+}

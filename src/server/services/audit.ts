@@ -1,0 +1,39 @@
+import type { DB } from '../db';
+import { nowIso } from '../db';
+
+/** Actions written by the sign-in and account services; staff actions add their own. */
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.lockout'
+  | 'auth.sign_out'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.password_changed'
+  | 'user.updated';
+
+export interface AuditEntry {
+  action: AuditAction;
+  at: Date;
+  actorUserId?: number | null;
+  entity?: string;
+  entityId?: string | number;
+  ip?: string | null;
+  /** What changed; never a password or a token. */
+  detail?: Record<string, unknown>;
+}
+
+export async function writeAudit(db: DB, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: nowIso(entry.at),
+      actor_user_id: entry.actorUserId ?? null,
+      action: entry.action,
+      entity: entry.entity ?? null,
+      entity_id: entry.entityId === undefined ? null : String(entry.entityId),
+      ip: entry.ip ? entry.ip.slice(0, 64) : null,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    })
+    .execute();
+}
