@@ -102,11 +102,16 @@ export default function MyProfile() {
   }, []);
 
   async function saveOptIn(notifyByEmail: boolean) {
+    if (!me) return;
+    const before = me;
+    // The box follows the click at once and goes back if the server refuses.
+    setMe({ ...me, notifyByEmail });
     setSavingOptIn(true);
     try {
       setMe(await api.patch<Me>('me', { notifyByEmail }));
       toast.success(notifyByEmail ? 'You will get an e-mail copy of notifications.' : 'E-mail copies turned off.');
     } catch (error) {
+      setMe(before);
       toast.error((await apiErrorOf(error)).message);
     }
     setSavingOptIn(false);

@@ -53,7 +53,7 @@ test('on small screens the menu opens from a button', async ({ page, users }) =>
   await signIn(page, contentAdmin);
   const menu = page.getByRole('navigation', { name: 'Portal' });
   await expect(menu).toBeHidden();
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(menu.getByRole('link', { name: 'Gallery' })).toBeVisible();
 });
 
