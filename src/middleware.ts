@@ -31,8 +31,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const verdict = accessFor(context.url.pathname, context.url.search, user?.roleId ?? null);
   if (verdict.kind === 'sign-in') return context.redirect(verdict.location, 302);
   context.locals.portalUser = user ?? undefined;
-  if (verdict.kind === 'forbidden') return context.rewrite(FORBIDDEN_PAGE);
-  const response = await next();
+  const response = verdict.kind === 'forbidden' ? await context.rewrite(FORBIDDEN_PAGE) : await next();
+  // Portal pages carry one person's data: never kept by a shared cache.
   response.headers.set('Cache-Control', 'private, no-store');
   return response;
 });

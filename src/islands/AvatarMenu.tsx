@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { signOut } from 'auth-astro/client';
 import { ROLE_HOME, ROLE_LABELS, type RoleId } from '../lib/roles';
-import { clearSession } from '../stores/session';
+import { signOutTo } from '../stores/session';
 
 interface Props {
   name: string | null;
@@ -35,8 +34,7 @@ export default function AvatarMenu({ name, email, image, roleId }: Props) {
   }, [open]);
 
   async function logout() {
-    await signOut({ callbackUrl: '/' });
-    clearSession();
+    await signOutTo('/');
   }
 
   return (

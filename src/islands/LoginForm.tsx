@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { safeReturnTo } from '../lib/access';
 import { ROLE_HOME } from '../lib/roles';
 import { signInMessage, SIGN_IN_MESSAGES } from '../lib/sign-in-messages';
@@ -17,7 +17,7 @@ export default function LoginForm({ portal }: Props) {
   const [memberOnStaffPage, setMemberOnStaffPage] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
@@ -42,7 +42,7 @@ export default function LoginForm({ portal }: Props) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate={false}>
+    <form onSubmit={submit} className="space-y-4">
       <div>
         <label htmlFor="login-email" className="block text-sm font-medium">
           Email

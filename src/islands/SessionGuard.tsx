@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { signOut } from 'auth-astro/client';
 import { HTTPError } from 'ky';
 import { api } from '../lib/api-client';
 import { SESSION_CHECK_INTERVAL_MS } from '../lib/constants';
 import { judgeSession, SESSION_DIALOG } from '../lib/session-guard';
-import { clearSession, refreshSession } from '../stores/session';
+import { refreshSession, signOutTo } from '../stores/session';
 
 type Dialog = 'timed-out' | 'auth-required' | null;
 
@@ -80,8 +79,7 @@ export default function SessionGuard() {
   }
 
   async function logIn() {
-    await signOut({ callbackUrl: '/' });
-    clearSession();
+    await signOutTo('/');
   }
 
   return (

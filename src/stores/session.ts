@@ -1,4 +1,5 @@
 import { atom, onMount } from 'nanostores';
+import { signOut } from 'auth-astro/client';
 import { toSession, type Session, type SessionStatus } from '../lib/session';
 
 /**
@@ -93,4 +94,13 @@ export async function updateSessionToken(token: string): Promise<Session | null>
     body: JSON.stringify({ csrfToken: await csrfToken(), data: { token } }),
   });
   return refreshSession();
+}
+
+/**
+ * Signs out through Auth.js and returns to `callbackUrl` (spec: sign-out returns to /).
+ * auth-astro's own types omit `callbackUrl` (they come from next-auth, which is not installed).
+ */
+export async function signOutTo(callbackUrl = '/'): Promise<void> {
+  await signOut({ callbackUrl } as Parameters<typeof signOut>[0]);
+  clearSession();
 }
