@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { initialsOf } from '../lib/initials';
 import { ROLE_HOME, ROLE_LABELS, type RoleId } from '../lib/roles';
 import { signOutTo } from '../stores/session';
 
@@ -7,11 +8,6 @@ interface Props {
   email: string | null;
   image: string | null;
   roleId: RoleId;
-}
-
-export function initialsOf(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return (words.length ? words.slice(0, 2).map((word) => word[0]) : ['U']).join('').toUpperCase();
 }
 
 /** (spec section 2) The avatar dropdown: greeting with the name (or 'User'), the e-mail, the role's home, Logout. */

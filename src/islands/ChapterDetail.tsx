@@ -12,7 +12,7 @@ import {
 } from '../lib/portal-api';
 import { ROLE } from '../lib/roles';
 import { session } from '../stores/session';
-import { Field, Loading, Problem } from './PortalStates';
+import { Field, Loading, Problem } from '../components/portal/PortalStates';
 
 type State =
   | { kind: 'loading' }

@@ -5,7 +5,7 @@ import { SELECTED_MEMBER_ID_KEY } from '../lib/constants';
 import { parseSelectedMemberId, problemOf, type LoadProblem, type MemberRecord } from '../lib/portal-api';
 import { ROLE } from '../lib/roles';
 import { session } from '../stores/session';
-import { Field, Loading, Problem } from './PortalStates';
+import { Field, Loading, Problem } from '../components/portal/PortalStates';
 
 type State =
   | { kind: 'loading' }

@@ -4,8 +4,8 @@ import { api, apiErrorOf } from '../lib/api-client';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/constants';
 import { problemOf, type LoadProblem, type Me } from '../lib/portal-api';
 import { updateSessionToken } from '../stores/session';
-import { initialsOf } from './AvatarMenu';
-import { Loading, Problem } from './PortalStates';
+import { initialsOf } from '../lib/initials';
+import { Loading, Problem } from '../components/portal/PortalStates';
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none';

@@ -1,4 +1,4 @@
-import type { LoadProblem } from '../lib/portal-api';
+import type { LoadProblem } from '../../lib/portal-api';
 
 /** The loading and failure states every portal screen shares. */
 export function Loading({ what }: { what: string }) {
