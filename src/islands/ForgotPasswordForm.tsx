@@ -37,7 +37,7 @@ export default function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form method="post" onSubmit={submit} className="space-y-4">
       <div>
         <label htmlFor="forgot-email" className="block text-sm font-medium">
           Email

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { safeReturnTo } from '../lib/access';
 import { ROLE_HOME } from '../lib/roles';
 import { signInMessage, SIGN_IN_MESSAGES } from '../lib/sign-in-messages';
@@ -16,6 +16,16 @@ export default function LoginForm({ portal }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [memberOnStaffPage, setMemberOnStaffPage] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  // Auth.js sends a refused sign-in that did not go through this form back here with its code.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('code') ?? params.get('error');
+    if (code) {
+      setMemberOnStaffPage(code === 'member-account');
+      setError(signInMessage(code));
+    }
+  }, []);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,7 +52,7 @@ export default function LoginForm({ portal }: Props) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form method="post" onSubmit={submit} className="space-y-4">
       <div>
         <label htmlFor="login-email" className="block text-sm font-medium">
           Email

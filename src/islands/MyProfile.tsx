@@ -48,7 +48,7 @@ function ChangePasswordForm() {
   ];
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-labelledby="password-heading">
+    <form method="post" onSubmit={submit} className="space-y-4" aria-labelledby="password-heading">
       {fields.map((field) => (
         <div key={field.name}>
           <label htmlFor={`profile-${field.name}`} className="block text-sm font-medium">

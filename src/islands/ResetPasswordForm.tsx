@@ -58,7 +58,7 @@ export default function ResetPasswordForm() {
   const describe = (field: string) => (errors[field] ? `reset-${field}-error` : undefined);
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form method="post" onSubmit={submit} className="space-y-4">
       {errors.token && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {errors.token}{' '}
