@@ -1,4 +1,4 @@
-import { test, expect, signIn } from './support/fixtures';
+import { test, expect, signIn, waitForIslands } from './support/fixtures';
 
 test('My Profile shows the account and changes the password, keeping this session', async ({ page, users }) => {
   const user = await users.create({ roleId: '4', name: 'Rahul Sen' });
@@ -7,6 +7,7 @@ test('My Profile shows the account and changes the password, keeping this sessio
   await expect(page.getByRole('heading', { name: 'Rahul Sen' })).toBeVisible();
   await expect(page.getByText(user.email)).toBeVisible();
   await expect(page.getByText('RS', { exact: true }).first()).toBeVisible();
+  await waitForIslands(page);
 
   await page.getByLabel('Current password').fill('Not@MyPassword1');
   await page.getByLabel('New password', { exact: true }).fill('Lotus@Howrah2032');
@@ -28,6 +29,7 @@ test('the e-mail copy of notifications is opted in and stays so', async ({ page,
   await page.goto('/myprofile/profile');
   const optIn = page.getByLabel('Send me an e-mail copy of each notification');
   await expect(optIn).not.toBeChecked();
+  await waitForIslands(page);
   await optIn.check();
   await expect(page.getByText('You will get an e-mail copy of notifications.')).toBeVisible();
   await page.reload();

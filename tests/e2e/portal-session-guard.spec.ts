@@ -1,4 +1,4 @@
-import { test, expect, signIn, e2eDb } from './support/fixtures';
+import { test, expect, signIn, e2eDb, waitForIslands } from './support/fixtures';
 
 const TIMED_OUT_TEXT =
   'Your session has timed out due to inactivity. For security reasons, please log in again to continue accessing the application.';
@@ -8,6 +8,7 @@ test('an expired token brings up Session Timed Out, and its button signs out to 
   const admin = await users.create({ roleId: '5' });
   await signIn(page, admin);
   await expect(page).toHaveURL('/admin/membership');
+  await waitForIslands(page);
   // Past the 8-hour token lifetime: the next 5-minute check finds the token expired.
   await page.clock.fastForward('08:05:00');
   const dialog = page.getByRole('alertdialog', { name: 'Session Timed Out' });

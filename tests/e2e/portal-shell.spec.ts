@@ -1,8 +1,9 @@
-import { test, expect, signIn } from './support/fixtures';
+import { test, expect, signIn, waitForIslands } from './support/fixtures';
 
 test('the avatar dropdown greets the user and signs out to the home page', async ({ page, users }) => {
   const admin = await users.create({ roleId: '5', name: 'Meera Iyer' });
   await signIn(page, admin);
+  await waitForIslands(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   const dropdown = page.locator('#avatar-menu');
   await expect(dropdown).toContainText('Hello, Meera Iyer');
@@ -41,7 +42,7 @@ test('Profile Detail stores the member id as the selected member id', async ({ p
   await signIn(page, member);
   await page.getByRole('link', { name: 'Chapter Detail' }).click();
   await expect(page).toHaveURL('/member/chapterdetail/');
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await waitForIslands(page);
   await page.getByRole('link', { name: 'Profile Detail' }).click();
   await expect(page).toHaveURL('/member/memberdetail');
   expect(await page.evaluate(() => sessionStorage.getItem('selectedMemberId'))).toBe(String(member.memberId));
@@ -53,6 +54,7 @@ test('on small screens the menu opens from a button', async ({ page, users }) =>
   await signIn(page, contentAdmin);
   const menu = page.getByRole('navigation', { name: 'Portal' });
   await expect(menu).toBeHidden();
+  await waitForIslands(page);
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(menu.getByRole('link', { name: 'Gallery' })).toBeVisible();
 });
