@@ -115,3 +115,22 @@ test('a return path to another site is ignored', async ({ page, users }) => {
   await signIn(page, contentAdmin, '/auth/login?returnTo=%2F%2Fevil.example%2Fx');
   await expect(page).toHaveURL('/content-admin/events');
 });
+
+test('after too many wrong passwords the sign-in says when to try again', async ({ page, users }) => {
+  const user = await users.create({ roleId: '3' });
+  await page.goto('/auth/login');
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  const alert = page.getByRole('alert');
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(`Wrong@Password${attempt}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(alert).toBeVisible();
+    if (/Too many/.test((await alert.textContent()) ?? '')) break;
+  }
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(alert).toContainText(/Too many failed sign-in attempts\. Try again in \d+ minutes? \(at \d/);
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
