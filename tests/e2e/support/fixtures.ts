@@ -79,3 +79,8 @@ export const test = base.extend<{ users: UserFactory }>({
 });
 
 export { expect };
+
+/** Waits until every island on the page has hydrated, so that clicks reach React. */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { initialsOf } from './initials';
+
+describe('initialsOf', () => {
+  it.each([
+    ['Rahul Sen', 'RS'],
+    ['meera', 'M'],
+    ['Anita Rani Das', 'AR'],
+    ['  ', 'U'],
+    [null, 'U'],
+  ])('%s → %s', (name, expected) => {
+    expect(initialsOf(name)).toBe(expected);
+  });
+});

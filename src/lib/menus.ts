@@ -1,0 +1,92 @@
+import { ROLE, type RoleId } from './roles';
+import { normalisePath } from './layout';
+
+/** (spec section 3) A menu item: a name, a link, and optionally sub-items. */
+export interface MenuItem {
+  name: string;
+  href?: string;
+  items?: MenuItem[];
+}
+
+/** (spec section 6) The admin menu of the body, seen in full only by the super admin. */
+export const SUPER_ADMIN_MENU: MenuItem = {
+  name: 'NIPM Admin',
+  items: [
+    { name: 'Membership', href: '/admin/membership' },
+    { name: 'Membership Reports', href: '/admin/reports/membership' },
+    { name: 'Chapters', href: '/admin/chapter' },
+    { name: 'User Management', href: '/admin/user-management' },
+    { name: 'Coupons', href: '/admin/coupon' },
+    { name: 'Scroll Message', href: '/admin/scroll-msg' },
+    { name: 'Notifications', href: '/admin/notifications' },
+    { name: 'National HR Awards', href: '/admin/natcon' },
+  ],
+};
+
+export const CONTENT_ADMIN_MENU: MenuItem = {
+  name: 'Content Admin',
+  items: [
+    { name: 'Events', href: '/content-admin/events' },
+    { name: 'Gallery', href: '/content-admin/gallery' },
+    { name: 'Newsletter', href: '/content-admin/newsletter' },
+    { name: 'Personnel Today', href: '/content-admin/personneltoday' },
+    { name: 'Research Compendium', href: '/content-admin/researchcompendium' },
+  ],
+};
+
+export const MY_PROFILE_MENU: MenuItem = {
+  name: 'My Profile',
+  items: [{ name: 'My Profile', href: '/myprofile/profile' }],
+};
+
+export const PROFILE_DETAIL_HREF = '/member/memberdetail';
+
+export const MEMBER_MENU: MenuItem = {
+  name: 'Member',
+  items: [
+    { name: 'Profile Detail', href: PROFILE_DETAIL_HREF },
+    { name: 'Chapter Detail', href: '/member/chapterdetail/' },
+  ],
+};
+
+/** (spec section 6) Roles 4 and 5: membership, chapter details, National HR Awards, content admin, My Profile. */
+const CHAPTER_AND_ADMIN_MENU: MenuItem[] = [
+  { name: 'Membership', href: '/admin/membership' },
+  { name: 'Chapter Details', href: '/admin/chapter' },
+  { name: 'National HR Awards', href: '/admin/natcon' },
+  CONTENT_ADMIN_MENU,
+  MY_PROFILE_MENU,
+];
+
+/** Each staff role's own (admin) menu; role 1 has only the member menu. */
+export const ROLE_MENUS: Record<RoleId, MenuItem[]> = {
+  '1': [MEMBER_MENU],
+  '2': [SUPER_ADMIN_MENU],
+  '3': [CONTENT_ADMIN_MENU, MY_PROFILE_MENU],
+  '4': CHAPTER_AND_ADMIN_MENU,
+  '5': CHAPTER_AND_ADMIN_MENU,
+};
+
+export const MEMBER_NOTIFICATIONS_PATH = '/member/notifications';
+
+function isMemberPage(path: string): boolean {
+  return path === '/member' || path.startsWith('/member/');
+}
+
+/**
+ * (spec section 6) The menu a signed-in user sees on a portal path: the member menu on /member
+ * pages for role 1 with a memberId, and for role 4 except on notifications; on
+ * /member/notifications roles 2 to 5 get their admin menu; elsewhere each role's own menu.
+ * A member without a member record has no menu.
+ */
+export function menuFor(roleId: RoleId, pathname: string, memberId: number | null): MenuItem[] {
+  const path = normalisePath(pathname);
+  if (roleId === ROLE.member) return memberId != null ? [MEMBER_MENU] : [];
+  if (roleId === ROLE.chapterAdmin && isMemberPage(path) && path !== MEMBER_NOTIFICATIONS_PATH) return [MEMBER_MENU];
+  return ROLE_MENUS[roleId];
+}
+
+/** Every link of a menu, depth first. */
+export function menuHrefs(menu: MenuItem[]): string[] {
+  return menu.flatMap((item) => [...(item.href ? [item.href] : []), ...menuHrefs(item.items ?? [])]);
+}
