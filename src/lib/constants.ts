@@ -41,3 +41,12 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Notifications: page sizes of the lists, and how many notices the bell's dropdown shows. */
+export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+export const BELL_DROPDOWN_SIZE = 5;
+/** Length limits of a notice. */
+export const NOTIFICATION_TITLE_MAX = 200;
+export const NOTIFICATION_MESSAGE_MAX = 5000;
+export const NOTIFICATION_LINK_MAX = 500;

@@ -4,6 +4,8 @@ import type { ApiDeps, AppEnv } from './context';
 import { ApiError, type ErrorBody } from './errors';
 import { fieldErrors } from './validation';
 import { healthRouter } from './health';
+import { notificationsRouter } from './notifications';
+import { adminNotificationsRouter } from './admin-notifications';
 
 /**
  * The API: one Hono app, mounted at /api by the production entry and by the Astro catch-all
@@ -19,6 +21,8 @@ export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
   });
 
   app.route('/health', healthRouter);
+  app.route('/notifications', notificationsRouter);
+  app.route('/admin/notifications', adminNotificationsRouter);
 
   app.notFound((c) =>
     c.json<ErrorBody>({ success: false, error: { code: 'not_found', message: 'No such API route.' } }, 404),
