@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { signApiToken } from '../../src/server/auth/token';
 import { dialectOf } from '../../src/server/db/dialect';
 import type { RoleId } from '../../src/lib/roles';
@@ -7,8 +7,30 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, TEST_SECRET, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';
 
+/** The fields the answers below carry; each test reads the ones its route returns. */
+interface AnswerData {
+  count: number;
+  recipients: number;
+  marked: number;
+  read: boolean;
+  total: number;
+  items: {
+    id: number;
+    title: string;
+    link: string | null;
+    readAt: string | null;
+    recipientCount: number;
+    readCount: number;
+    audience: { type: string; id: string | null; label: string };
+  }[];
+}
+
 async function json(response: Response) {
-  return (await response.json()) as { success: boolean; data: any; error?: { code: string; fields?: any } };
+  return (await response.json()) as {
+    success: boolean;
+    data: AnswerData;
+    error?: { code: string; fields?: Record<string, string> };
+  };
 }
 
 describeEachDatabase('Notifications API', (kind) => {
@@ -149,7 +171,7 @@ describeEachDatabase('Notifications API', (kind) => {
 
   it('marks one’s own notice read, twice harmlessly; someone else’s or an unknown id is a 404 that changes nothing', async () => {
     const list = await json(await api.request('GET', '/api/notifications', { token: memberA.token }));
-    const chapterNotice = list.data.items.find((n: { title: string }) => n.title === 'Chapter meet');
+    const chapterNotice = list.data.items.find((n) => n.title === 'Chapter meet')!;
 
     const otherBefore = await count(chapterAdminA);
     const foreign = await api.request('POST', `/api/notifications/${chapterNotice.id}/mark-read`, {
@@ -217,7 +239,7 @@ describeEachDatabase('Notifications API', (kind) => {
     );
     expect(byTitle).toEqual({ AGM: [6, 1], 'Chapter meet': [2, 1], Dues: [1, 1], 'By e-mail': [1, 1], Admins: [1, 0] });
     expect(history.data.items[0]).toMatchObject({ title: 'Admins', audience: { type: 'role', id: '5' } });
-    const chapterEntry = history.data.items.find((n: { title: string }) => n.title === 'Chapter meet');
+    const chapterEntry = history.data.items.find((n) => n.title === 'Chapter meet')!;
     expect(chapterEntry.audience.label).toMatch(/^Chapter: /);
   });
 
@@ -298,7 +320,7 @@ describeEachDatabase('Notifications API', (kind) => {
 
   it('counts unread with one index lookup (EXPLAIN)', async () => {
     const db = database.db;
-    if (dialectOf(db) === 'postgres') {
+    if (dialectOf(db as Kysely<unknown>) === 'postgres') {
       await sql`analyze notification_recipients`.execute(db);
       const plan = await db.transaction().execute(async (trx) => {
         // With a handful of rows a sequential scan is cheaper; the test is about the index being usable.
