@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { NotificationAudienceType } from '../db/schema';
+import { isRoleId, ROLE_LABELS } from '../../lib/roles';
 
 /**
  * Notices from the institute: one row per notice, one read state per recipient. The unread count
@@ -183,7 +184,7 @@ async function audienceLabels(db: DB, rows: { audience_type: NotificationAudienc
   return (type: NotificationAudienceType, id: string | null): string => {
     if (type === 'all') return 'All users';
     if (type === 'chapter') return `Chapter: ${chapterName.get(id ?? '') ?? id}`;
-    if (type === 'role') return `Role ${id}`;
+    if (type === 'role') return `Role: ${isRoleId(id) ? ROLE_LABELS[id] : id}`;
     return `Member: ${id}`;
   };
 }
