@@ -318,6 +318,15 @@ describeEachDatabase('Notifications API', (kind) => {
     });
   });
 
+  it('answers the polled count and its refusals with Cache-Control: no-store', async () => {
+    const ok = await api.request('GET', '/api/notifications/unread-count', { token: memberB.token });
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(ok.headers.get('content-type')).toMatch(/^application\/json/);
+    const refused = await api.request('GET', '/api/notifications/unread-count');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('counts unread with one index lookup (EXPLAIN)', async () => {
     const db = database.db;
     if (dialectOf(db as Kysely<unknown>) === 'postgres') {

@@ -16,8 +16,10 @@ export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    await next();
+    // Set before the route answers: a header added to a finished response makes Hono rebuild it
+    // as a stream, which cost the polled unread-count a third of its throughput.
     c.header('Cache-Control', 'no-store');
+    await next();
   });
 
   app.route('/health', healthRouter);
