@@ -241,6 +241,8 @@ export async function benchUnreadCount(kind: 'SQLite' | 'PostgreSQL'): Promise<U
     }
     const appFigures = await load(`${base}/api/notifications/unread-count`, tokens);
     const app = { ...appFigures, peakRssMb: peakRssMb(server.pid as number) };
+    // Let the requests autocannon abandoned at the end finish before the database closes.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await stop(server);
     server = undefined;
 
