@@ -9,17 +9,38 @@
  * is set, e.g. postgres://postgres@127.0.0.1:5432/test). Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { hashPassword } from '../../src/server/auth/password';
 import { signApiToken } from '../../src/server/auth/token';
 import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/db';
+
+/** The part of autocannon's API used here (the package ships no types). */
+interface AutocannonRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+}
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: AutocannonRequest[];
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const USERS = 10_000;
 const NOTICES = 100;
