@@ -96,7 +96,17 @@ export default function AdminNotifications() {
     return <p role="alert">Only the super admin sends notifications.</p>;
   }
 
-  const update = (name: keyof typeof emptyForm, value: string) => setForm((current) => ({ ...current, [name]: value }));
+  const update = (name: keyof typeof emptyForm, value: string) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    // A message about the old value would be wrong about the new one.
+    setFields((current) => {
+      const key = ['audienceType', 'chapterId', 'member', 'roleId'].includes(name) ? 'audience.id' : name;
+      if (!(key in current)) return current;
+      const rest = { ...current };
+      delete rest[key];
+      return rest;
+    });
+  };
 
   const audienceId = (): string | undefined => {
     if (form.audienceType === 'chapter') return form.chapterId;

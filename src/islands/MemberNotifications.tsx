@@ -164,20 +164,22 @@ export default function MemberNotifications() {
                 {notice.link && (
                   <a
                     href={notice.link}
+                    aria-label={`Open link: ${notice.title}`}
                     onClick={(event) => void follow(event, notice)}
                     className="font-medium text-brand-700 underline"
                     {...(isExternalLink(notice.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                   >
-                    Open link<span className="sr-only">: {notice.title}</span>
+                    Open link
                   </a>
                 )}
                 {notice.readAt === null && (
                   <button
                     type="button"
+                    aria-label={`Mark read: ${notice.title}`}
                     onClick={() => void markRead(notice)}
                     className="font-medium text-brand-700 underline"
                   >
-                    Mark read<span className="sr-only">: {notice.title}</span>
+                    Mark read
                   </button>
                 )}
               </div>

@@ -48,10 +48,11 @@ function NoticeRow({ notice, onOpen }: { notice: NotificationItem; onOpen: (noti
         {unread && (
           <button
             type="button"
+            aria-label={`Mark read: ${notice.title}`}
             onClick={() => void markNotificationRead(notice.id, true)}
             className="font-medium text-brand-700 underline"
           >
-            Mark read<span className="sr-only">: {notice.title}</span>
+            Mark read
           </button>
         )}
       </div>
