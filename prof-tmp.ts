@@ -1,0 +1,14 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { signApiToken } from './src/server/auth/token';
+const autocannon = createRequire(import.meta.url)('autocannon');
+const secret = 'prof-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+const tokens = await Promise.all(Array.from({ length: 10000 }, (_, i) => signApiToken({ userId: i + 1, tokenVersion: 0 }, secret, 3600)));
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/nb/prof', 'dist/server/main.mjs'], { env: { ...process.env, NODE_ENV: 'production', PORT: '23456', DATA_DIR: '/tmp/nb/data', DATABASE_URL: process.env.PDB ?? 'sqlite:/tmp/nb/db/x.sqlite', AUTH_SECRET: secret }, stdio: 'inherit' });
+await new Promise((r) => setTimeout(r, 2500));
+let next = 0;
+const r = await autocannon({ url: 'http://127.0.0.1:23456/api/notifications/unread-count', connections: 200, duration: 15, requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }] });
+console.log(r.requests.average, r.latency.p50, r.latency.p99, r.non2xx, r.errors);
+await new Promise((r) => setTimeout(r, 1000));
+child.kill('SIGINT');
+await new Promise((r) => setTimeout(r, 2000));
