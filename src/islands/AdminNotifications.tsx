@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api, apiErrorOf } from '../lib/api-client';
 import {
@@ -125,7 +125,7 @@ export default function AdminNotifications() {
     return `Role: ${ROLE_LABELS[form.roleId as keyof typeof ROLE_LABELS]}`;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSending(true);
     setFields({});
