@@ -64,7 +64,12 @@ function emailCopies(
   ].join('\n');
   return async () => {
     for (const recipient of recipients) {
-      await deps.mailer.send({ to: recipient.email, subject: `NIPM: ${notice.title}`, text });
+      try {
+        await deps.mailer.send({ to: recipient.email, subject: `NIPM: ${notice.title}`, text });
+      } catch (error) {
+        // One bad address must not cost the others their copy; the notice itself is already delivered.
+        console.error('[notifications] e-mail copy failed', recipient.id, error);
+      }
     }
   };
 }
