@@ -44,3 +44,12 @@ export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** At most this many reset e-mails per account within one window; more requests send nothing. */
 export const PASSWORD_RESET_MAX_REQUESTS = 3;
 export const PASSWORD_RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+
+/** Notifications: page sizes of the lists, and how many notices the bell's dropdown shows. */
+export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+export const BELL_DROPDOWN_SIZE = 5;
+/** Length limits of a notice. */
+export const NOTIFICATION_TITLE_MAX = 200;
+export const NOTIFICATION_MESSAGE_MAX = 5000;
+export const NOTIFICATION_LINK_MAX = 500;

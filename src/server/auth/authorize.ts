@@ -2,7 +2,7 @@ import { isRoleId, type RoleId } from '../../lib/roles';
 import type { AppContext } from '../api/context';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
 import type { DB } from '../db';
-import { verifyApiToken } from './token';
+import { verifyApiTokenCached } from './token-cache';
 
 /** The signed-in caller, as every route sees it after `requireUser`. */
 export interface AuthUser {
@@ -23,7 +23,7 @@ export type TokenCheck = { ok: true; user: AuthUser } | { ok: false; reason: 'mi
  */
 export async function checkApiToken(db: DB, secret: string, token: string | undefined, now: Date): Promise<TokenCheck> {
   if (!token) return { ok: false, reason: 'missing' };
-  const verified = await verifyApiToken(token, secret, now);
+  const verified = await verifyApiTokenCached(token, secret, now);
   if (!verified.ok) return { ok: false, reason: verified.reason };
   const row = await db
     .selectFrom('users')

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { env } from '../env';
 import { migrations } from './migrations';
@@ -42,7 +42,31 @@ export function createDatabase(options: DatabaseOptions): DB {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const MAX_CACHED_STATEMENTS = 1000;
+
+/**
+ * Kysely prepares a new statement for every query; on the polled unread count preparing cost about
+ * as much as running the query. Statements are kept by their SQL text and reused, except one that a
+ * streamed query is still iterating, which gets a fresh statement.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      const cached = statements.get(source);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(source);
+      if (!cached) {
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** The database URL of this process: DATABASE_URL, or the SQLite file in the data folder. */

@@ -99,6 +99,31 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export type NotificationAudienceType = 'all' | 'chapter' | 'member' | 'role';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  title: string;
+  message: string;
+  /** A site path (`/member/...`) or an absolute http(s) address the notice points to. */
+  link: string | null;
+  audience_type: NotificationAudienceType;
+  /** Chapter id, role id, or the member number or e-mail the sender typed; null for `all`. */
+  audience_id: string | null;
+  sender_user_id: number | null;
+  recipient_count: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+/** One row per recipient of a notice: its own read state. */
+export interface NotificationRecipientsTable {
+  notification_id: number;
+  user_id: number;
+  /** null while unread. */
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   chapters: ChaptersTable;
   members: MembersTable;
@@ -106,6 +131,8 @@ export interface Database {
   audit_log: AuditLogTable;
   login_throttle: LoginThrottleTable;
   password_resets: PasswordResetsTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;
@@ -114,3 +141,4 @@ export type NewMember = Insertable<MembersTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type Notification = Selectable<NotificationsTable>;

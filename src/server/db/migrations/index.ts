@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as core from './001_core';
+import * as notifications from './002_notifications';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -7,4 +8,5 @@ import * as core from './001_core';
  */
 export const migrations: Record<string, Migration> = {
   '001_core': core,
+  '002_notifications': notifications,
 };

@@ -1,0 +1,215 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { api, apiErrorOf } from '../lib/api-client';
+import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../lib/constants';
+import { isExternalLink, type NotificationItem, type NotificationPage } from '../lib/notifications';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  refreshUnreadCount,
+  unreadCount,
+} from '../stores/notifications';
+import { session } from '../stores/session';
+import ToastHost from './ToastHost';
+
+type Filter = 'all' | 'unread';
+
+/** The signed-in user's notices: all or unread only, newest first, marked read one by one or all at once. */
+export default function MemberNotifications() {
+  const $session = useStore(session);
+  const count = useStore(unreadCount);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<NotificationPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const signedIn = $session.status === 'authenticated';
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await api.get<NotificationPage>('/notifications', {
+        page,
+        pageSize: NOTIFICATION_PAGE_SIZE_DEFAULT,
+        unread: filter === 'unread',
+      });
+      setData(answer);
+      setError(null);
+    } catch (failure) {
+      setError((await apiErrorOf(failure)).message);
+    }
+  }, [page, filter]);
+
+  useEffect(() => {
+    if (signedIn) void load();
+  }, [signedIn, load]);
+
+  useEffect(() => {
+    if (signedIn) void refreshUnreadCount();
+  }, [signedIn]);
+
+  const setReadAt = (ids: number[] | 'all', readAt: string | null) =>
+    setData((current) =>
+      current
+        ? {
+            ...current,
+            items: current.items.map((n) => (ids === 'all' || ids.includes(n.id) ? { ...n, readAt } : n)),
+          }
+        : current,
+    );
+
+  const markRead = async (notice: NotificationItem) => {
+    if (notice.readAt !== null) return true;
+    setReadAt([notice.id], new Date().toISOString());
+    const ok = await markNotificationRead(notice.id, true);
+    if (!ok) setReadAt([notice.id], null);
+    return ok;
+  };
+
+  const markAll = async () => {
+    const before = data;
+    setReadAt('all', new Date().toISOString());
+    if (!(await markAllNotificationsRead())) setData(before);
+    else if (filter === 'unread') void load();
+  };
+
+  const follow = async (event: MouseEvent<HTMLAnchorElement>, notice: NotificationItem) => {
+    if (!notice.link || isExternalLink(notice.link) || notice.readAt !== null) {
+      void markRead(notice);
+      return;
+    }
+    // Mark it read before leaving, or the navigation would cancel the call.
+    event.preventDefault();
+    await markRead(notice);
+    window.location.assign(notice.link);
+  };
+
+  if ($session.status === 'loading') return <p className="text-slate-600">Loading your notifications…</p>;
+  if (!signedIn) {
+    return (
+      <p>
+        Please{' '}
+        <a href="/auth/login" className="font-medium text-brand-700 underline">
+          sign in
+        </a>{' '}
+        to see your notifications.
+      </p>
+    );
+  }
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <section aria-labelledby="notifications-heading" className="mx-auto max-w-3xl">
+      <ToastHost />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="notifications-heading" className="text-2xl font-bold text-brand-800">
+          Notifications
+        </h1>
+        <button
+          type="button"
+          onClick={() => void markAll()}
+          disabled={!count}
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50"
+        >
+          Mark all read
+        </button>
+      </div>
+      <div role="group" aria-label="Show" className="mt-4 flex gap-2">
+        {(['all', 'unread'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={filter === value}
+            onClick={() => {
+              setFilter(value);
+              setPage(1);
+            }}
+            className={`rounded-full border px-3 py-1 text-sm ${
+              filter === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800'
+            }`}
+          >
+            {value === 'all' ? 'All' : `Unread${count ? ` (${count})` : ''}`}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="mt-4 text-red-700">
+          {error}
+        </p>
+      )}
+      {data && data.items.length === 0 && (
+        <p className="mt-6 text-slate-600">
+          {filter === 'unread' ? 'You have no unread notifications.' : 'You have no notifications.'}
+        </p>
+      )}
+      {data && data.items.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200">
+          {data.items.map((notice) => (
+            <li
+              key={notice.id}
+              data-testid="notification-item"
+              className={`p-4 ${notice.readAt === null ? 'bg-brand-50' : ''}`}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <h2 className="font-semibold text-slate-900">
+                  {notice.readAt === null && <span className="sr-only">Unread: </span>}
+                  {notice.title}
+                </h2>
+                <time dateTime={notice.createdAt} className="shrink-0 text-xs text-slate-600">
+                  {new Date(notice.createdAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              </div>
+              <p className="mt-1 whitespace-pre-line text-slate-800">{notice.message}</p>
+              <div className="mt-2 flex gap-4 text-sm">
+                {notice.link && (
+                  <a
+                    href={notice.link}
+                    aria-label={`Open link: ${notice.title}`}
+                    onClick={(event) => void follow(event, notice)}
+                    className="font-medium text-brand-700 underline"
+                    {...(isExternalLink(notice.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
+                    Open link
+                  </a>
+                )}
+                {notice.readAt === null && (
+                  <button
+                    type="button"
+                    aria-label={`Mark read: ${notice.title}`}
+                    onClick={() => void markRead(notice)}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    Mark read
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+            className="underline disabled:opacity-50"
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+            className="underline disabled:opacity-50"
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { BELL_BADGE_MAX, BELL_BADGE_OVERFLOW_LABEL } from './constants';
+
+/** A notice as the caller's list returns it (GET /api/notifications). */
+export interface NotificationItem {
+  id: number;
+  title: string;
+  message: string;
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NotificationPage {
+  items: NotificationItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export type AudienceType = 'all' | 'chapter' | 'member' | 'role';
+
+/** A notice in the super admin's history (GET /api/admin/notifications). */
+export interface SentNotificationItem {
+  id: number;
+  title: string;
+  message: string;
+  link: string | null;
+  audience: { type: AudienceType; id: string | null; label: string };
+  sender: { id: number; name: string } | null;
+  createdAt: string;
+  recipientCount: number;
+  readCount: number;
+}
+
+/** (spec section 9) The bell badge's text: nothing at zero, the count up to 99, then '99+'. */
+export function badgeLabel(count: number | null): string {
+  if (!count || count <= 0) return '';
+  return count > BELL_BADGE_MAX ? BELL_BADGE_OVERFLOW_LABEL : String(count);
+}
+
+/** A site path opens in the same tab; an outside address in a new one. */
+export function isExternalLink(link: string): boolean {
+  return /^https?:\/\//i.test(link);
+}
+
+export interface PollScheduler {
+  /**
+   * Polling runs only while `active` (signed in with a bell, tab visible). Becoming active, or a
+   * new `sessionKey` (another user or a renewed token) while active, polls at once and restarts
+   * the interval.
+   */
+  update(state: { active: boolean; sessionKey: string | null }): void;
+  stop(): void;
+}
+
+/** The bell's polling rhythm, apart from React so that it can be tested with fake timers. */
+export function createPollScheduler(poll: () => void, intervalMs: number): PollScheduler {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let current: { active: boolean; sessionKey: string | null } = { active: false, sessionKey: null };
+
+  const halt = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+  };
+
+  return {
+    update(next) {
+      const resumed = next.active && !current.active;
+      const sessionChanged = next.active && next.sessionKey !== current.sessionKey;
+      current = { ...next };
+      if (!next.active) {
+        halt();
+        return;
+      }
+      if (resumed || sessionChanged || timer === null) {
+        halt();
+        poll();
+        timer = setInterval(poll, intervalMs);
+      }
+    },
+    stop() {
+      halt();
+      current = { active: false, sessionKey: null };
+    },
+  };
+}

@@ -1,0 +1,310 @@
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import { nowIso } from '../db';
+import type { NotificationAudienceType } from '../db/schema';
+import { isRoleId, ROLE_LABELS } from '../../lib/roles';
+
+/**
+ * Notices from the institute: one row per notice, one read state per recipient. The unread count
+ * of a user is one lookup in a partial index (`where read_at is null`) on both databases.
+ */
+
+export interface NotificationAudience {
+  type: NotificationAudienceType;
+  /** Chapter id, role id ('1'..'5'), or a member number or e-mail; absent for `all`. */
+  id?: string;
+}
+
+export interface UserNotification {
+  id: number;
+  title: string;
+  message: string;
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface SentNotification {
+  id: number;
+  title: string;
+  message: string;
+  link: string | null;
+  audience: { type: NotificationAudienceType; id: string | null; label: string };
+  sender: { id: number; name: string } | null;
+  createdAt: string;
+  recipientCount: number;
+  readCount: number;
+}
+
+export interface Recipient {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** Why an audience matched nobody, for the form's `audience.id` field. */
+export class AudienceError extends Error {}
+
+/** The bell's polled count: written as plain SQL because it runs on every poll of every user. */
+export async function unreadCount(db: DB, userId: number): Promise<number> {
+  const { rows } = await sql<{
+    count: number;
+  }>`select count(*) as count from notification_recipients where user_id = ${userId} and read_at is null`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+export async function listForUser(
+  db: DB,
+  userId: number,
+  options: { page: number; pageSize: number; unreadOnly: boolean },
+): Promise<Page<UserNotification>> {
+  let base = db.selectFrom('notification_recipients as r').where('r.user_id', '=', userId);
+  if (options.unreadOnly) base = base.where('r.read_at', 'is', null);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('notifications as n', 'n.id', 'r.notification_id')
+      .select(['n.id', 'n.title', 'n.message', 'n.link', 'n.created_at', 'r.read_at'])
+      .orderBy('r.notification_id', 'desc')
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      message: row.message,
+      link: row.link,
+      createdAt: row.created_at,
+      readAt: row.read_at,
+    })),
+    page: options.page,
+    pageSize: options.pageSize,
+    total: Number(total.count),
+  };
+}
+
+/**
+ * Marks the user's copy of a notice read. False when the user has no copy (someone else's or
+ * an unknown notice); a copy already read keeps its first read time.
+ */
+export async function markRead(db: DB, userId: number, notificationId: number, now: Date): Promise<boolean> {
+  const updated = await db
+    .updateTable('notification_recipients')
+    .set({ read_at: nowIso(now) })
+    .where('user_id', '=', userId)
+    .where('notification_id', '=', notificationId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return true;
+  const copy = await db
+    .selectFrom('notification_recipients')
+    .select('notification_id')
+    .where('user_id', '=', userId)
+    .where('notification_id', '=', notificationId)
+    .executeTakeFirst();
+  return Boolean(copy);
+}
+
+export async function markAllRead(db: DB, userId: number, now: Date): Promise<number> {
+  const updated = await db
+    .updateTable('notification_recipients')
+    .set({ read_at: nowIso(now) })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}
+
+/** The ids of the active users an audience names, as a subquery usable in INSERT ... SELECT. */
+async function audienceUsers(db: DB, audience: NotificationAudience) {
+  const active = db.selectFrom('users').where('users.active', '=', 1);
+  switch (audience.type) {
+    case 'all':
+      return active;
+    case 'role': {
+      const roleId = Number(audience.id);
+      if (!Number.isInteger(roleId) || roleId < 1 || roleId > 5) throw new AudienceError('Choose a role.');
+      return active.where('users.role_id', '=', roleId);
+    }
+    case 'chapter': {
+      const chapterId = Number(audience.id);
+      const chapter = Number.isInteger(chapterId)
+        ? await db.selectFrom('chapters').select('id').where('id', '=', chapterId).executeTakeFirst()
+        : undefined;
+      if (!chapter) throw new AudienceError('No such chapter.');
+      return active.where((eb) =>
+        eb.or([
+          eb(
+            'users.member_id',
+            'in',
+            eb.selectFrom('members').select('members.id').where('members.chapter_id', '=', chapter.id),
+          ),
+          eb.and([eb('users.role_id', '=', 4), eb('users.chapter_id', '=', chapter.id)]),
+        ]),
+      );
+    }
+    case 'member': {
+      const key = (audience.id ?? '').trim();
+      if (!key) throw new AudienceError('Enter a member number or e-mail.');
+      const member = await db
+        .selectFrom('members')
+        .select('id')
+        .where((eb) => eb.or([eb('member_number', '=', key), eb(eb.fn('lower', ['email']), '=', key.toLowerCase())]))
+        .executeTakeFirst();
+      return active.where((eb) =>
+        member
+          ? eb.or([eb('users.member_id', '=', member.id), eb('users.email', '=', key.toLowerCase())])
+          : eb('users.email', '=', key.toLowerCase()),
+      );
+    }
+  }
+}
+
+/** A readable name of an audience, for the history list. */
+async function audienceLabels(db: DB, rows: { audience_type: NotificationAudienceType; audience_id: string | null }[]) {
+  const chapterIds = rows
+    .filter((r) => r.audience_type === 'chapter')
+    .map((r) => Number(r.audience_id))
+    .filter(Number.isInteger);
+  const chapters = chapterIds.length
+    ? await db.selectFrom('chapters').select(['id', 'name']).where('id', 'in', chapterIds).execute()
+    : [];
+  const chapterName = new Map(chapters.map((c) => [String(c.id), c.name]));
+  return (type: NotificationAudienceType, id: string | null): string => {
+    if (type === 'all') return 'All users';
+    if (type === 'chapter') return `Chapter: ${chapterName.get(id ?? '') ?? id}`;
+    if (type === 'role') return `Role: ${isRoleId(id) ? ROLE_LABELS[id] : id}`;
+    return `Member: ${id}`;
+  };
+}
+
+export interface SendInput {
+  senderId: number;
+  title: string;
+  message: string;
+  link: string | null;
+  audience: NotificationAudience;
+}
+
+/**
+ * Creates a notice and one unread copy per active user of the audience in one transaction. The
+ * copies are written by one INSERT ... SELECT, so a broadcast to 10,000 users is one statement.
+ * Returns the recipients who asked for an e-mail copy.
+ */
+export async function sendNotification(
+  db: DB,
+  input: SendInput,
+  now: Date,
+): Promise<{ id: number; recipientCount: number; emailRecipients: Recipient[] }> {
+  const at = nowIso(now);
+  return db.transaction().execute(async (trx) => {
+    const users = await audienceUsers(trx, input.audience);
+    const notice = await trx
+      .insertInto('notifications')
+      .values({
+        title: input.title,
+        message: input.message,
+        link: input.link,
+        audience_type: input.audience.type,
+        audience_id: input.audience.type === 'all' ? null : (input.audience.id ?? null),
+        sender_user_id: input.senderId,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto('notification_recipients')
+      .columns(['notification_id', 'user_id', 'read_at', 'created_at'])
+      .expression(
+        users.select([
+          sql<number>`cast(${notice.id} as integer)`.as('notification_id'),
+          'users.id as user_id',
+          sql<null>`cast(null as varchar(30))`.as('read_at'),
+          sql<string>`cast(${at} as varchar(30))`.as('created_at'),
+        ]),
+      )
+      .executeTakeFirst();
+    const recipientCount = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    if (recipientCount === 0) {
+      throw new AudienceError(
+        input.audience.type === 'member'
+          ? 'No active member account has this member number or e-mail.'
+          : 'No active user matches this audience.',
+      );
+    }
+    await trx
+      .updateTable('notifications')
+      .set({ recipient_count: recipientCount })
+      .where('id', '=', notice.id)
+      .execute();
+    const emailRecipients = await users
+      .where('users.notify_by_email', '=', 1)
+      .select(['users.id', 'users.email', 'users.name'])
+      .execute();
+    return { id: notice.id, recipientCount, emailRecipients };
+  });
+}
+
+export async function listSent(db: DB, options: { page: number; pageSize: number }): Promise<Page<SentNotification>> {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('notifications as n')
+      .leftJoin('users as s', 's.id', 'n.sender_user_id')
+      .select([
+        'n.id',
+        'n.title',
+        'n.message',
+        'n.link',
+        'n.audience_type',
+        'n.audience_id',
+        'n.recipient_count',
+        'n.created_at',
+        's.id as sender_id',
+        's.name as sender_name',
+      ])
+      .orderBy('n.id', 'desc')
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const reads = ids.length
+    ? await db
+        .selectFrom('notification_recipients')
+        .select(['notification_id', (eb) => eb.fn.count<number>('read_at').as('read_count')])
+        .where('notification_id', 'in', ids)
+        .groupBy('notification_id')
+        .execute()
+    : [];
+  const readCount = new Map(reads.map((r) => [r.notification_id, Number(r.read_count)]));
+  const label = await audienceLabels(db, rows);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      message: row.message,
+      link: row.link,
+      audience: { type: row.audience_type, id: row.audience_id, label: label(row.audience_type, row.audience_id) },
+      sender: row.sender_id !== null && row.sender_name !== null ? { id: row.sender_id, name: row.sender_name } : null,
+      createdAt: row.created_at,
+      recipientCount: row.recipient_count,
+      readCount: readCount.get(row.id) ?? 0,
+    })),
+    page: options.page,
+    pageSize: options.pageSize,
+    total: Number(total.count),
+  };
+}
