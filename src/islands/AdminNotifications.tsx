@@ -11,7 +11,6 @@ import {
 import type { AudienceType, SentNotificationItem } from '../lib/notifications';
 import { ROLE_IDS, ROLE_LABELS, ROLE } from '../lib/roles';
 import { session } from '../stores/session';
-import ToastHost from './ToastHost';
 
 interface ChapterOption {
   id: number;
@@ -154,7 +153,6 @@ export default function AdminNotifications() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-10">
-      <ToastHost />
       <section aria-labelledby="compose-heading">
         <h1 id="compose-heading" className="text-2xl font-bold text-brand-800">
           Send a notification

@@ -10,7 +10,6 @@ import {
   unreadCount,
 } from '../stores/notifications';
 import { session } from '../stores/session';
-import ToastHost from './ToastHost';
 
 type Filter = 'all' | 'unread';
 
@@ -100,7 +99,6 @@ export default function MemberNotifications() {
 
   return (
     <section aria-labelledby="notifications-heading" className="mx-auto max-w-3xl">
-      <ToastHost />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="notifications-heading" className="text-2xl font-bold text-brand-800">
           Notifications

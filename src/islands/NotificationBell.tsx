@@ -13,7 +13,6 @@ import {
   unreadCount,
 } from '../stores/notifications';
 import { session } from '../stores/session';
-import ToastHost from './ToastHost';
 
 const NOTIFICATIONS_PAGE = '/member/notifications';
 
@@ -122,7 +121,6 @@ export default function NotificationBell() {
 
   return (
     <div ref={container} className="relative inline-block" data-testid="notification-bell">
-      <ToastHost />
       <button
         type="button"
         aria-label="Notifications"

@@ -84,3 +84,6 @@ export function createPollScheduler(poll: () => void, intervalMs: number): PollS
     },
   };
 }
+
+/** The toast shown when marking a notice read fails (the count is restored). */
+export const MARK_READ_FAILED_MESSAGE = 'Could not mark the notification as read. Please try again.';

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import toast from 'react-hot-toast';
 import { api } from '../lib/api-client';
 import { BELL_DROPDOWN_SIZE } from '../lib/constants';
-import type { NotificationItem, NotificationPage } from '../lib/notifications';
+import { MARK_READ_FAILED_MESSAGE, type NotificationItem, type NotificationPage } from '../lib/notifications';
 
 /**
  * The caller's unread count (null until first read) and the latest notices the bell shows,
@@ -12,7 +12,6 @@ import type { NotificationItem, NotificationPage } from '../lib/notifications';
 export const unreadCount = atom<number | null>(null);
 export const latestNotifications = atom<NotificationItem[]>([]);
 
-export const MARK_READ_FAILED_MESSAGE = 'Could not mark the notification as read. Please try again.';
 export const MARK_ALL_FAILED_MESSAGE = 'Could not mark your notifications as read. Please try again.';
 
 // Bumped by every local change, so that a poll which started before it cannot undo it.

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { NOTIFICATION_POLL_INTERVAL_MS } from '../../src/lib/constants';
 import { nowIso } from '../../src/server/db';
-import { MARK_READ_FAILED_MESSAGE } from '../../src/stores/notifications';
+import { MARK_READ_FAILED_MESSAGE } from '../../src/lib/notifications';
 import { e2eDb, expect, signIn, test, type E2EUser } from './support/fixtures';
 
 /**
