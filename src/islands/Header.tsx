@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { HEADER_SCROLL_THRESHOLD_PX } from '../lib/constants';
+import type { MenuGroup } from '../lib/menu';
+import { HEADER_ACTIONS, INSTITUTE } from '../lib/site';
+import { session } from '../stores/session';
+import AccountMenu from './header/AccountMenu';
+import DesktopMenu from './header/DesktopMenu';
+import MobileMenu from './header/MobileMenu';
+
+interface HeaderProps {
+  menu: MenuGroup[];
+  currentPath: string;
+  /** Shown beside the avatar of a signed-in visitor: the place of the NotificationBell island. */
+  children?: ReactNode;
+}
+
+const actionStyles = [
+  'bg-accent-600 text-white hover:bg-accent-500 hover:text-slate-900',
+  'border border-brand-700 text-brand-700 hover:bg-brand-50',
+  'bg-brand-700 text-white hover:bg-brand-800',
+];
+
+function ActionButtons({ stacked = false }: { stacked?: boolean }) {
+  return HEADER_ACTIONS.map((action, index) => (
+    <a
+      key={action.href}
+      href={action.href}
+      className={`whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ${stacked ? 'text-center text-base' : ''} ${actionStyles[index]}`}
+    >
+      {action.name}
+    </a>
+  ));
+}
+
+/**
+ * The public header: transparent at the top of the page, white with a shadow once the page has
+ * scrolled past the threshold; the menu from the content collection; and the action area, which
+ * follows the session (placeholder while loading, buttons when signed out, avatar when signed in).
+ */
+export default function Header({ menu, currentPath, children }: HeaderProps) {
+  const [scrolled, setScrolled] = useState(false);
+  const { status, data } = useStore(session);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  let actions: ReactNode;
+  if (status === 'loading') {
+    actions = (
+      <div
+        data-testid="session-placeholder"
+        aria-hidden="true"
+        className="hidden h-9 w-72 animate-pulse rounded-full bg-slate-200 md:block"
+      />
+    );
+  } else if (status === 'authenticated' && data) {
+    actions = (
+      <div className="flex items-center gap-3">
+        {children}
+        <AccountMenu user={data.user} />
+      </div>
+    );
+  } else {
+    actions = (
+      <div className="hidden items-center gap-2 md:flex">
+        <ActionButtons />
+      </div>
+    );
+  }
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-30 transition-[background-color,box-shadow] duration-200 ${
+        scrolled ? 'bg-white shadow-md' : 'bg-transparent'
+      }`}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <a href="/" className="flex shrink-0 items-center gap-2" aria-label={`${INSTITUTE.shortName} home`}>
+          <img src="/logo.svg" alt="" width="40" height="40" className="h-10 w-10" />
+          <span className="text-lg font-extrabold tracking-tight text-brand-800">{INSTITUTE.shortName}</span>
+        </a>
+        <DesktopMenu groups={menu} currentPath={currentPath} />
+        <div className="flex items-center gap-2">
+          {actions}
+          <MobileMenu
+            groups={menu}
+            currentPath={currentPath}
+            actions={status === 'unauthenticated' ? <ActionButtons stacked /> : null}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}
