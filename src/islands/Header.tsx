@@ -6,6 +6,7 @@ import { HEADER_ACTIONS, INSTITUTE } from '../lib/site';
 import { session } from '../stores/session';
 import AccountMenu from './header/AccountMenu';
 import DesktopMenu from './header/DesktopMenu';
+import LogoMark from './header/LogoMark';
 import MobileMenu from './header/MobileMenu';
 
 interface HeaderProps {
@@ -76,13 +77,13 @@ export default function Header({ menu, currentPath, children }: HeaderProps) {
   return (
     <header
       data-scrolled={scrolled}
-      className={`sticky top-0 z-30 transition-[background-color,box-shadow] duration-200 ${
+      className={`sticky top-0 z-50 transition-[background-color,box-shadow] duration-200 ${
         scrolled ? 'bg-white shadow-md' : 'bg-transparent'
       }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a href="/" className="flex shrink-0 items-center gap-2" aria-label={`${INSTITUTE.shortName} home`}>
-          <img src="/logo.svg" alt="" width="40" height="40" className="h-10 w-10" />
+          <LogoMark className="h-10 w-10" />
           <span className="text-lg font-extrabold tracking-tight text-brand-800">{INSTITUTE.shortName}</span>
         </a>
         <DesktopMenu groups={menu} currentPath={currentPath} />
