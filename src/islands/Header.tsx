@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../lib/constants';
 import type { MenuGroup } from '../lib/menu';
 import { HEADER_ACTIONS, INSTITUTE } from '../lib/site';
 import { session } from '../stores/session';
-import AccountMenu from './header/AccountMenu';
 import DesktopMenu from './header/DesktopMenu';
 import LogoMark from './header/LogoMark';
 import MobileMenu from './header/MobileMenu';
+import Toaster from './Toaster';
+
+// Only signed-in visitors need the account menu: the others never download it.
+const AccountMenu = lazy(() => import('./header/AccountMenu'));
 
 interface HeaderProps {
   menu: MenuGroup[];
@@ -63,7 +66,9 @@ export default function Header({ menu, currentPath, children }: HeaderProps) {
     actions = (
       <div className="flex items-center gap-3">
         {children}
-        <AccountMenu user={data.user} />
+        <Suspense fallback={<div aria-hidden="true" className="h-10 w-10 rounded-full bg-slate-200" />}>
+          <AccountMenu user={data.user} />
+        </Suspense>
       </div>
     );
   } else {
@@ -75,27 +80,31 @@ export default function Header({ menu, currentPath, children }: HeaderProps) {
   }
 
   return (
-    <header
-      data-scrolled={scrolled}
-      className={`sticky top-0 z-50 transition-[background-color,box-shadow] duration-200 ${
-        scrolled ? 'bg-white shadow-md' : 'bg-transparent'
-      }`}
-    >
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" className="flex shrink-0 items-center gap-2" aria-label={`${INSTITUTE.shortName} home`}>
-          <LogoMark className="h-10 w-10" />
-          <span className="text-lg font-extrabold tracking-tight text-brand-800">{INSTITUTE.shortName}</span>
-        </a>
-        <DesktopMenu groups={menu} currentPath={currentPath} />
-        <div className="flex items-center gap-2">
-          {actions}
-          <MobileMenu
-            groups={menu}
-            currentPath={currentPath}
-            actions={status === 'unauthenticated' ? <ActionButtons stacked /> : null}
-          />
+    <>
+      <header
+        data-scrolled={scrolled}
+        className={`sticky top-0 z-50 transition-[background-color,box-shadow] duration-200 ${
+          scrolled ? 'bg-white shadow-md' : 'bg-transparent'
+        }`}
+      >
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <a href="/" className="flex shrink-0 items-center gap-2" aria-label={`${INSTITUTE.shortName} home`}>
+            <LogoMark className="h-10 w-10" />
+            <span className="text-lg font-extrabold tracking-tight text-brand-800">{INSTITUTE.shortName}</span>
+          </a>
+          <DesktopMenu groups={menu} currentPath={currentPath} />
+          <div className="flex items-center gap-2">
+            {actions}
+            <MobileMenu
+              groups={menu}
+              currentPath={currentPath}
+              actions={status === 'unauthenticated' ? <ActionButtons stacked /> : null}
+            />
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      {/* The public pages' toast container rides in this island: one React root instead of two. */}
+      <Toaster />
+    </>
   );
 }

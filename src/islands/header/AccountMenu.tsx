@@ -48,7 +48,8 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
     setSigningOut(true);
     // Loaded on demand: visitors who never sign out never download it.
     const { signOut } = await import('auth-astro/client');
-    await signOut({ callbackUrl: '/' });
+    // auth-astro's types name next-auth's SignOutParams (not installed); its code reads callbackUrl.
+    await signOut({ callbackUrl: '/' } as Parameters<typeof signOut>[0]);
   };
 
   return (

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { isAnchorHref, scrollToAnchor, type MenuGroup } from '../../lib/menu';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import type { MenuGroup } from '../../lib/menu';
+
+const loadPanel = () => import('./MobilePanel');
+const MobilePanel = lazy(loadPanel);
 
 /**
- * Below the xl breakpoint: a menu button that opens a full-screen menu of numbered groups whose
- * links open on tap. Escape or the close button shuts it and gives focus back to the menu button;
- * the page behind does not scroll while it is open.
+ * Below the xl breakpoint: the menu button, which opens the full-screen numbered menu. The menu's
+ * code is fetched when the visitor reaches for the button, so desktop visitors never load it.
  */
 export default function MobileMenu({
   groups,
@@ -16,36 +18,12 @@ export default function MobileMenu({
   actions: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const [openGroup, setOpenGroup] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  function close() {
+  const close = useCallback(() => {
     setOpen(false);
-    setOpenGroup(null);
     toggle.current?.focus();
-  }
-
-  const onLinkClick = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isAnchorHref(href)) return;
-    close();
-    if (scrollToAnchor(href)) event.preventDefault();
-  };
+  }, []);
 
   return (
     <div className="xl:hidden">
@@ -55,6 +33,9 @@ export default function MobileMenu({
         aria-expanded={open}
         aria-controls="mobile-menu"
         onClick={() => setOpen(true)}
+        onPointerEnter={loadPanel}
+        onFocus={loadPanel}
+        onTouchStart={loadPanel}
         className="flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-brand-50"
       >
         <span className="sr-only">Open menu</span>
@@ -62,70 +43,11 @@ export default function MobileMenu({
           <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </button>
-      <div
-        id="mobile-menu"
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-        hidden={!open}
-        className="fixed inset-0 z-50 overflow-y-auto bg-white px-6 pb-10 pt-4"
-      >
-        <div className="flex items-center justify-end">
-          <button
-            type="button"
-            onClick={close}
-            className="flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-brand-50"
-          >
-            <span className="sr-only">Close menu</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6">
-              <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
-        <nav aria-label="Main">
-          <ol className="divide-y divide-slate-200">
-            {groups.map((group, index) => {
-              const expanded = openGroup === group.id;
-              const submenuId = `mobile-submenu-${group.id}`;
-              return (
-                <li key={group.id}>
-                  <button
-                    type="button"
-                    aria-expanded={expanded}
-                    aria-controls={submenuId}
-                    onClick={() => setOpenGroup(expanded ? null : group.id)}
-                    className="flex w-full items-baseline gap-4 py-4 text-left text-2xl font-semibold text-slate-900"
-                  >
-                    <span aria-hidden="true" className="w-8 text-base font-bold tabular-nums text-accent-600">
-                      {String(index + 1).padStart(2, '0')}
-                    </span>
-                    <span className="flex-1">{group.name}</span>
-                    <span aria-hidden="true" className="text-brand-700">
-                      {expanded ? '−' : '+'}
-                    </span>
-                  </button>
-                  <ul id={submenuId} hidden={!expanded} className="pb-4 pl-12">
-                    {group.items.map((item) => (
-                      <li key={item.href + item.name}>
-                        <a
-                          href={item.href}
-                          onClick={onLinkClick(item.href)}
-                          aria-current={item.href === currentPath ? 'page' : undefined}
-                          className="block py-2 text-lg text-slate-700 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
-                        >
-                          {item.name}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
-        <div className="mt-8 flex flex-col gap-3">{actions}</div>
-      </div>
+      {open && (
+        <Suspense fallback={null}>
+          <MobilePanel groups={groups} currentPath={currentPath} actions={actions} onClose={close} />
+        </Suspense>
+      )}
     </div>
   );
 }
