@@ -184,3 +184,20 @@ test.describe('header below the xl breakpoint', () => {
     await expect(open).toBeFocused();
   });
 });
+
+test.describe('with prefers-reduced-motion', () => {
+  test.use({ viewport: { width: 1366, height: 800 }, colorScheme: 'light', reducedMotion: 'reduce' });
+
+  test('a # link jumps instead of scrolling smoothly, and the placeholder does not pulse', async ({ page }) => {
+    await page.route('**/api/auth/session', () => {
+      // Never answered: the placeholder stays.
+    });
+    await page.goto('/');
+    await headerReady(page);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+    const iterations = await page
+      .getByTestId('session-placeholder')
+      .evaluate((el) => getComputedStyle(el).animationIterationCount);
+    expect(iterations).toBe('1');
+  });
+});
