@@ -164,3 +164,23 @@ test('the skip link moves focus to the main content', async ({ page }) => {
   await expect(page).toHaveURL(/#main$/);
   await expect(page.locator('main')).toBeFocused();
 });
+
+test('built pages and scripts are sent compressed to browsers that accept it', async ({ request }) => {
+  for (const [encoding, expected] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ]) {
+    const page = await request.get('/about', { headers: { 'accept-encoding': encoding! } });
+    expect(page.status()).toBe(200);
+    expect(page.headers()['content-encoding']).toBe(expected);
+    expect(await page.text()).toContain('<h1');
+  }
+  const html = await (await request.get('/about')).text();
+  const script = html.match(/component-url="([^"]+)"/)![1]!;
+  const js = await request.get(script, { headers: { 'accept-encoding': 'br' } });
+  expect(js.headers()['content-encoding']).toBe('br');
+  expect(js.headers()['content-type']).toMatch(/^text\/javascript/);
+  expect(js.headers()['cache-control']).toContain('immutable');
+  const plain = await request.get('/about', { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+});

@@ -41,12 +41,7 @@ function compressedFile(file: string, mtimeMs: number): Compressed {
 }
 
 /** Answers with a compressed copy of `file` and returns true, or returns false to let the caller send it as is. */
-export function sendCompressed(
-  req: IncomingMessage,
-  res: ServerResponse,
-  file: string,
-  cacheControl: string,
-): boolean {
+export function sendCompressed(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): boolean {
   const type = TEXT_TYPES[path.extname(file)];
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
