@@ -21,9 +21,13 @@ test.describe('every public route', () => {
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og-image\.png$/);
     });
 
-    test(`${path} has no axe violations`, async ({ page }) => {
+    test(`${path} hydrates without errors and has no axe violations`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(path);
       await headerReady(page);
+      await expect(page.locator('header').getByRole('link', { name: 'Log in' })).toBeVisible();
+      expect(errors).toEqual([]);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze();
