@@ -6,7 +6,7 @@ export const INSTITUTE = {
   name: 'National Institute of Personnel Management',
   shortName: 'NIPM',
   /** (sample) Postal address of the national office. */
-  address: ['NIPM House, 3rd Floor', '12 Park Street (sample address)', 'Kolkata 700016, West Bengal'],
+  address: ['NIPM House, 3rd Floor', '12 Park Street', 'Kolkata 700016, West Bengal'],
   /** (sample) */
   phone: '+91 33 4000 0000',
   /** (sample) */
