@@ -2,10 +2,9 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../lib/constants';
 import type { MenuGroup } from '../lib/menu';
-import { HEADER_ACTIONS, INSTITUTE } from '../lib/site';
+import { HEADER_ACTIONS } from '../lib/site';
 import { session } from '../stores/session';
 import DesktopMenu from './header/DesktopMenu';
-import LogoMark from './header/LogoMark';
 import MobileMenu from './header/MobileMenu';
 import Toaster from './Toaster';
 
@@ -15,6 +14,8 @@ const AccountMenu = lazy(() => import('./header/AccountMenu'));
 interface HeaderProps {
   menu: MenuGroup[];
   currentPath: string;
+  /** The home link with the institute's mark: static HTML from the layout (slot "logo"), so it adds no script. */
+  logo: ReactNode;
   /** Shown beside the avatar of a signed-in visitor: the place of the NotificationBell island. */
   children?: ReactNode;
 }
@@ -42,7 +43,7 @@ function ActionButtons({ stacked = false }: { stacked?: boolean }) {
  * scrolled past the threshold; the menu from the content collection; and the action area, which
  * follows the session (placeholder while loading, buttons when signed out, avatar when signed in).
  */
-export default function Header({ menu, currentPath, children }: HeaderProps) {
+export default function Header({ menu, currentPath, logo, children }: HeaderProps) {
   const [scrolled, setScrolled] = useState(false);
   const { status, data } = useStore(session);
 
@@ -88,10 +89,7 @@ export default function Header({ menu, currentPath, children }: HeaderProps) {
         }`}
       >
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <a href="/" className="flex shrink-0 items-center gap-2" aria-label={`${INSTITUTE.shortName} home`}>
-            <LogoMark className="h-10 w-10" />
-            <span className="text-lg font-extrabold tracking-tight text-brand-800">{INSTITUTE.shortName}</span>
-          </a>
+          {logo}
           <DesktopMenu groups={menu} currentPath={currentPath} />
           <div className="flex items-center gap-2">
             {actions}
