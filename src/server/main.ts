@@ -7,6 +7,7 @@ import send from 'send';
 import { ConfigError, env } from './env';
 import { closeDb, getDb } from './db';
 import { getApiApp } from './api';
+import { sendCompressed } from './http/compress';
 import { applySecurityHeaders } from './http/security-headers';
 import { CLIENT_ADDRESS_HEADER } from './api/context';
 
@@ -67,16 +68,13 @@ async function main(): Promise<void> {
     const file = (req.method === 'GET' || req.method === 'HEAD') && staticFileFor(urlPath);
     if (file) {
       const relative = '/' + path.relative(clientDir, file).split(path.sep).join('/');
+      // Hashed build assets never change; pages must be re-checked.
+      const cacheControl = relative.startsWith('/_astro/')
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate';
+      if (sendCompressed(req, res, file, cacheControl)) return;
       send(req, relative, { root: clientDir, index: false, dotfiles: 'deny' })
-        .on('headers', (response: ServerResponse) => {
-          // Hashed build assets never change; pages must be re-checked.
-          response.setHeader(
-            'Cache-Control',
-            relative.startsWith('/_astro/')
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=0, must-revalidate',
-          );
-        })
+        .on('headers', (response: ServerResponse) => response.setHeader('Cache-Control', cacheControl))
         .on('error', () => astro.handler(req, res))
         .pipe(res);
       return;

@@ -43,6 +43,10 @@ export function clearSession(): void {
 }
 
 onMount(session, () => {
+  // Only in the browser: on the server (islands rendered at build or on request) a fetch would fail
+  // and leave the module-wide store 'unauthenticated' for every later page, so their HTML would
+  // no longer match the 'loading' state the browser hydrates with.
+  if (typeof window === 'undefined') return;
   if (session.get().status === 'loading') void refreshSession();
 });
 

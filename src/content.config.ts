@@ -1,0 +1,120 @@
+/**
+ * Content collections that editors change as files under `src/content/`. Each collection has one
+ * zod schema; a malformed entry fails the build with the field and the reason.
+ * Pages read these through the getters in `src/server/content.ts`, never with `getCollection`.
+ */
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/** A path under `public/` ("/images/x.jpg") or an absolute http(s) address. */
+const imageRef = z
+  .string()
+  .regex(/^(\/|https?:\/\/)/, 'must be a path under public/ starting with "/" or an http(s) address');
+
+/**
+ * Marks an entry whose names or figures are placeholders until the institute supplies its own.
+ * Shown nowhere; `grep '"sample": true' src/content` lists what still has to be replaced.
+ */
+const sample = z.boolean().optional();
+
+/** One member of the National Council, shown on /about/national-council in file order. */
+export const councilMemberSchema = z
+  .object({
+    /** Stable key, lowercase words joined by hyphens ("jane-doe"). */
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens'),
+    /** Portrait; without it the page shows the member's initials. */
+    image: imageRef.optional(),
+    /** Full name as it should be printed. */
+    name: z.string().trim().min(2, 'must name the member'),
+    /** Office held on the council ("President", "Vice President (East)"). */
+    role: z.string().trim().min(2, 'must give the office held'),
+    /** Profile page or LinkedIn address opened by the card. */
+    link: z.string().url('must be a full http(s) address').optional(),
+    sample,
+  })
+  .strict();
+
+/** A past president or fellow of the institute, listed on /about/fellowship. */
+export const fellowSchema = z
+  .object({
+    /** Stable key, unique in the file. */
+    id: z.string().min(1),
+    /** Full name as it should be printed. */
+    name: z.string().trim().min(2, 'must name the fellow'),
+    /** Chapter the fellow belongs or belonged to. */
+    chapter: z.string().trim().min(2, 'must name the chapter'),
+    /** 'deceased' marks a fellow who has passed away; absent for living fellows. */
+    status: z.literal('deceased').optional(),
+    /** 'president' for past national presidents, 'fellow' otherwise. */
+    kind: z.enum(['president', 'fellow']).default('fellow'),
+    sample,
+  })
+  .strict();
+
+/** One of the nine items of the code of ethics, in file order. */
+export const ethicsItemSchema = z
+  .object({
+    /** Stable key, unique in the file. */
+    id: z.string().min(1),
+    /** Short heading of the principle. */
+    title: z.string().trim().min(3, 'must give the principle a title'),
+    /** The principle in one or two sentences; the field name is spelled as the spec spells it. */
+    discription: z.string().trim().min(20, 'must explain the principle in at least a sentence'),
+  })
+  .strict();
+
+/** An institution the institute collaborates with, on /learning/collaboration. */
+export const partnerSchema = z
+  .object({
+    /** Stable key, unique in the file. */
+    id: z.string().min(1),
+    /** Name of the partner or of the programme run with it. */
+    title: z.string().trim().min(2, 'must name the partner'),
+    /** What the collaboration offers members, in a sentence or two. */
+    description: z.string().trim().min(20, 'must describe the collaboration in at least a sentence'),
+    sample,
+  })
+  .strict();
+
+/** A link inside a menu group. */
+const menuLinkSchema = z
+  .object({
+    /** Label shown in the menu. */
+    name: z.string().trim().min(1, 'must have a label'),
+    /** Site path ("/about") or in-page anchor ("#contact"). */
+    href: z.string().regex(/^[/#]/, 'must be a site path starting with "/" or an anchor starting with "#"'),
+  })
+  .strict();
+
+/** A group of the public header menu (spec: "menu items: name, href, items"), in file order. */
+export const menuGroupSchema = menuLinkSchema
+  .extend({
+    /** Stable key, unique in the file; also names the submenu's element id. */
+    id: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
+    /** The group's links, in the order shown. */
+    items: z.array(menuLinkSchema).min(1, 'a group needs at least one link'),
+  })
+  .strict();
+
+/** A long-form page (about, vision, mission, leadership) written in Markdown. */
+export const pageSchema = z
+  .object({
+    /** Heading and browser title. */
+    title: z.string().trim().min(2),
+    /** One sentence for search results and link previews. */
+    description: z.string().trim().min(20, 'must describe the page in at least a sentence'),
+    /** Short line under the heading. */
+    lead: z.string().trim().optional(),
+    sample,
+  })
+  .strict();
+
+export const collections = {
+  council: defineCollection({ loader: file('src/content/council.json'), schema: councilMemberSchema }),
+  fellows: defineCollection({ loader: file('src/content/fellows.json'), schema: fellowSchema }),
+  ethics: defineCollection({ loader: file('src/content/ethics.json'), schema: ethicsItemSchema }),
+  partners: defineCollection({ loader: file('src/content/partners.json'), schema: partnerSchema }),
+  menu: defineCollection({ loader: file('src/content/menu.json'), schema: menuGroupSchema }),
+  pages: defineCollection({ loader: glob({ pattern: '*.md', base: 'src/content/pages' }), schema: pageSchema }),
+};

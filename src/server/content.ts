@@ -1,0 +1,58 @@
+import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
+
+/**
+ * The only way pages read content collections: each getter returns the entries in the order
+ * the page shows them, so no page sorts or filters inline.
+ */
+
+export type MenuGroup = CollectionEntry<'menu'>['data'];
+export type CouncilMember = CollectionEntry<'council'>['data'];
+export type Fellow = CollectionEntry<'fellows'>['data'];
+export type EthicsItem = CollectionEntry<'ethics'>['data'];
+export type Partner = CollectionEntry<'partners'>['data'];
+
+const dataOf = <T extends { data: unknown }>(entries: T[]): T['data'][] => entries.map((entry) => entry.data);
+
+/** The header menu's groups, in file order (the spec's order). */
+export async function getMenu(): Promise<MenuGroup[]> {
+  return dataOf(await getCollection('menu'));
+}
+
+/** National Council members in file order: editors put the president first. */
+export async function getCouncil(): Promise<CouncilMember[]> {
+  return dataOf(await getCollection('council'));
+}
+
+/** Past national presidents and the other fellows, each list alphabetical by name. */
+export async function getFellowship(): Promise<{ presidents: Fellow[]; fellows: Fellow[] }> {
+  const all = dataOf(await getCollection('fellows')).sort((a, b) => a.name.localeCompare(b.name, 'en-IN'));
+  return { presidents: all.filter((f) => f.kind === 'president'), fellows: all.filter((f) => f.kind === 'fellow') };
+}
+
+/** The nine principles of the code of ethics, in file order. */
+export async function getEthics(): Promise<EthicsItem[]> {
+  return dataOf(await getCollection('ethics'));
+}
+
+/** Collaboration partners, in file order. */
+export async function getPartners(): Promise<Partner[]> {
+  return dataOf(await getCollection('partners'));
+}
+
+/** A Markdown page (about, vision, mission, leadership) with its rendered body. */
+export async function getPage(id: 'about' | 'vision' | 'mission' | 'leadership') {
+  const entry = await getEntry('pages', id);
+  if (!entry) throw new Error(`The page src/content/pages/${id}.md is missing.`);
+  const { Content } = await render(entry);
+  return { ...entry.data, Content };
+}
+
+/** Every public path the site serves from the menu, plus the home page: for the sitemap. */
+export async function getPublicPaths(): Promise<string[]> {
+  const paths = new Set<string>(['/']);
+  for (const group of await getMenu()) {
+    paths.add(group.href);
+    for (const item of group.items) if (item.href.startsWith('/')) paths.add(item.href);
+  }
+  return [...paths];
+}
