@@ -30,6 +30,9 @@ test('a token revoked on the server (password changed elsewhere) brings up Sessi
   await page.clock.install();
   const contentAdmin = await users.create({ roleId: '3' });
   await signIn(page, contentAdmin);
+  // The guard's first check must have run with the valid token before the token is revoked.
+  await waitForIslands(page);
+  await page.waitForLoadState('networkidle');
   const db = await e2eDb();
   await db
     .updateTable('users')
@@ -44,6 +47,9 @@ test('signing out in another tab brings up Authentication Required', async ({ pa
   await page.clock.install();
   const admin = await users.create({ roleId: '2' });
   await signIn(page, admin);
+  // The guard's first check must have run with the session before the cookie goes.
+  await waitForIslands(page);
+  await page.waitForLoadState('networkidle');
   await context.clearCookies();
   await page.clock.fastForward('05:01');
   const dialog = page.getByRole('alertdialog', { name: 'Authentication Required' });
