@@ -16,7 +16,7 @@ interface HeaderProps {
   menu: MenuGroup[];
   currentPath: string;
   /** The home link with the institute's mark: static HTML from the layout (slot "logo"), so it adds no script. */
-  logo: ReactNode;
+  logo?: ReactNode;
 }
 
 const actionStyles = [
