@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { initialsOf } from '../lib/initials';
-import { ROLE_HOME, ROLE_LABELS, type RoleId } from '../lib/roles';
+import { MY_PROFILE_HREF } from '../lib/menus';
+import { isStaffRole, ROLE_HOME, ROLE_LABELS, type RoleId } from '../lib/roles';
 import { signOutTo } from '../stores/session';
 
 interface Props {
@@ -59,6 +60,13 @@ export default function AvatarMenu({ name, email, image, roleId }: Props) {
                 {ROLE_LABELS[roleId]} home
               </a>
             </li>
+            {isStaffRole(roleId) && (
+              <li>
+                <a href={MY_PROFILE_HREF} className="block rounded px-2 py-1.5 text-sm hover:bg-brand-50">
+                  My profile
+                </a>
+              </li>
+            )}
             <li>
               <button
                 type="button"

@@ -23,7 +23,7 @@ const EXPECTED: Record<string, string> = {
   '/content-admin/newsletter': 'S F F A A A',
   '/content-admin/personneltoday': 'S F F A A A',
   '/content-admin/researchcompendium': 'S F F A A A',
-  '/myprofile/profile': 'S F F A A A',
+  '/myprofile/profile': 'S F A A A A',
   '/member/memberdetail': 'S A A F A A',
   '/member/chapterdetail/': 'S A A F A A',
   '/member/notifications': 'S A A A A A',

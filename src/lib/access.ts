@@ -1,5 +1,5 @@
 import { layoutForPath, normalisePath } from './layout';
-import { menuHrefs, MEMBER_MENU, MEMBER_NOTIFICATIONS_PATH, ROLE_MENUS } from './menus';
+import { menuHrefs, MEMBER_MENU, MEMBER_NOTIFICATIONS_PATH, MY_PROFILE_HREF, ROLE_MENUS } from './menus';
 import { ROLE_IDS, type RoleId } from './roles';
 
 /**
@@ -14,6 +14,12 @@ import { ROLE_IDS, type RoleId } from './roles';
  */
 const STAFF_ON_MEMBER_PAGES: RoleId[] = ['2', '4', '5'];
 
+/**
+ * Every staff member may open their own profile to change their password, the super admin too,
+ * although the spec's super-admin menu does not list My Profile (the avatar dropdown links it).
+ */
+const STAFF_ROLES: RoleId[] = ['2', '3', '4', '5'];
+
 function rolesWhoseMenuHas(href: string): RoleId[] {
   return ROLE_IDS.filter((role) => role !== '1' && menuHrefs(ROLE_MENUS[role]).map(normalisePath).includes(href));
 }
@@ -22,7 +28,7 @@ export const PORTAL_ROUTE_ACCESS: Record<string, readonly RoleId[]> = Object.fro
   ...[...new Set(ROLE_IDS.flatMap((role) => menuHrefs(ROLE_MENUS[role])))]
     .map(normalisePath)
     .filter((href) => !href.startsWith('/member/'))
-    .map((href) => [href, rolesWhoseMenuHas(href)] as const),
+    .map((href) => [href, href === MY_PROFILE_HREF ? STAFF_ROLES : rolesWhoseMenuHas(href)] as const),
   ...menuHrefs([MEMBER_MENU]).map((href) => [normalisePath(href), ['1', ...STAFF_ON_MEMBER_PAGES]] as const),
   [MEMBER_NOTIFICATIONS_PATH, ROLE_IDS],
 ]);

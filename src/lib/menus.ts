@@ -34,9 +34,11 @@ export const CONTENT_ADMIN_MENU: MenuItem = {
   ],
 };
 
+export const MY_PROFILE_HREF = '/myprofile/profile';
+
 export const MY_PROFILE_MENU: MenuItem = {
   name: 'My Profile',
-  items: [{ name: 'My Profile', href: '/myprofile/profile' }],
+  items: [{ name: 'My Profile', href: MY_PROFILE_HREF }],
 };
 
 export const PROFILE_DETAIL_HREF = '/member/memberdetail';

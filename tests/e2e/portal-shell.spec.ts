@@ -9,6 +9,7 @@ test('the avatar dropdown greets the user and signs out to the home page', async
   await expect(dropdown).toContainText('Hello, Meera Iyer');
   await expect(dropdown).toContainText(admin.email);
   await expect(dropdown.getByRole('link', { name: 'Admin home' })).toHaveAttribute('href', '/admin/membership');
+  await expect(dropdown.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/myprofile/profile');
   await dropdown.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/');
   await page.goto('/admin/membership');
@@ -64,4 +65,19 @@ test('every roadmap screen says which issue fills it', async ({ page, users }) =
   await signIn(page, superAdmin);
   await page.goto('/admin/scroll-msg');
   await expect(page.getByText('It is delivered by the roadmap issue')).toBeVisible();
+});
+
+test('the super admin, whose menu has no My Profile, still reaches their profile from the avatar dropdown', async ({
+  page,
+  users,
+}) => {
+  const superAdmin = await users.create({ roleId: '2', name: 'Ravi Menon' });
+  await signIn(page, superAdmin, '/auth/admin');
+  await waitForIslands(page);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'My Profile' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.locator('#avatar-menu').getByRole('link', { name: 'My profile' }).click();
+  await expect(page).toHaveURL('/myprofile/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Current password')).toBeVisible();
 });
