@@ -1,24 +1,9 @@
 import type { DB } from '../db';
 import type { AuthUser } from '../auth/authorize';
+import type { ChapterListItem, ChapterRecord } from '../../lib/api-types';
 import { ROLE } from '../../lib/roles';
 
-export interface ChapterSummary {
-  id: number;
-  code: string;
-  name: string;
-  region: string;
-  city: string;
-  state: string;
-}
-
-export interface ChapterDetail extends ChapterSummary {
-  address: string | null;
-  contactName: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-}
-
-export async function listChapters(db: DB): Promise<ChapterSummary[]> {
+export async function listChapters(db: DB): Promise<ChapterListItem[]> {
   return db
     .selectFrom('chapters')
     .select(['id', 'code', 'name', 'region', 'city', 'state'])
@@ -39,7 +24,7 @@ export async function chapterDetailFor(
   db: DB,
   viewer: AuthUser,
   chapterId: number,
-): Promise<ChapterDetail | undefined> {
+): Promise<ChapterRecord | undefined> {
   if (viewer.roleId === ROLE.member && (await memberChapterId(db, viewer.memberId)) !== chapterId) return undefined;
   const row = await db.selectFrom('chapters').selectAll().where('id', '=', chapterId).executeTakeFirst();
   if (!row) return undefined;

@@ -1,32 +1,9 @@
 import type { DB } from '../db';
 import type { AuthUser } from '../auth/authorize';
+import type { MemberRecord } from '../../lib/api-types';
 import { ROLE } from '../../lib/roles';
 
-/** A member record as the member-detail page shows it. */
-export interface MemberDetail {
-  id: number;
-  memberNumber: string;
-  membershipClass: string;
-  status: string;
-  chapter: { id: number; code: string; name: string; region: string };
-  title: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  dateOfBirth: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  pincode: string | null;
-  qualification: string | null;
-  organisation: string | null;
-  designation: string | null;
-  experienceYears: number | null;
-  admittedOn: string;
-}
-
-async function findMemberDetail(db: DB, memberId: number): Promise<MemberDetail | undefined> {
+async function findMemberDetail(db: DB, memberId: number): Promise<MemberRecord | undefined> {
   const row = await db
     .selectFrom('members')
     .innerJoin('chapters', 'chapters.id', 'members.chapter_id')
@@ -65,7 +42,7 @@ async function findMemberDetail(db: DB, memberId: number): Promise<MemberDetail 
  * their own record, chapter admins only their chapter's members, roles 2 and 5 any. Content
  * admins are refused before this is called.
  */
-export async function memberDetailFor(db: DB, viewer: AuthUser, memberId: number): Promise<MemberDetail | undefined> {
+export async function memberDetailFor(db: DB, viewer: AuthUser, memberId: number): Promise<MemberRecord | undefined> {
   if (viewer.roleId === ROLE.member && viewer.memberId !== memberId) return undefined;
   const member = await findMemberDetail(db, memberId);
   if (!member) return undefined;
@@ -73,6 +50,6 @@ export async function memberDetailFor(db: DB, viewer: AuthUser, memberId: number
   return member;
 }
 
-export async function ownMemberDetail(db: DB, viewer: AuthUser): Promise<MemberDetail | undefined> {
+export async function ownMemberDetail(db: DB, viewer: AuthUser): Promise<MemberRecord | undefined> {
   return viewer.memberId === null ? undefined : findMemberDetail(db, viewer.memberId);
 }

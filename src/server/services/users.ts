@@ -1,22 +1,12 @@
 import type { DB } from '../db';
 import { nowIso } from '../db';
+import type { Me } from '../../lib/api-types';
 import type { RoleId } from '../../lib/roles';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { writeAudit } from './audit';
 import { passwordProblem } from './password-rules';
 
-/** The signed-in user as `GET /api/me` answers it. */
-export interface Me {
-  id: number;
-  email: string;
-  name: string;
-  image: string | null;
-  roleId: RoleId;
-  memberId: number | null;
-  /** The chapter a chapter admin acts for, or a member's own chapter. */
-  chapterId: number | null;
-  notifyByEmail: boolean;
-}
+export type { Me };
 
 export async function findMe(db: DB, userId: number): Promise<Me | undefined> {
   const row = await db
