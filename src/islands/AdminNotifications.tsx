@@ -11,6 +11,7 @@ import {
 import type { AudienceType, SentNotificationItem } from '../lib/notifications';
 import { ROLE_IDS, ROLE_LABELS, ROLE } from '../lib/roles';
 import { session } from '../stores/session';
+import { FieldError, SelectField, SubmitButton, TextField, labelClass } from '../components/forms/FormFields';
 
 interface ChapterOption {
   id: number;
@@ -41,16 +42,6 @@ const emptyForm = {
   member: '',
   roleId: '1',
 };
-
-const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900';
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
 
 /** The super admin's notifications screen: compose (with audience and preview) and the history with read counts. */
 export default function AdminNotifications() {
@@ -159,57 +150,37 @@ export default function AdminNotifications() {
         </h1>
         <div className="mt-4 grid gap-8 md:grid-cols-2">
           <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-            <div>
-              <label htmlFor="notice-title" className="font-medium">
-                Title
-              </label>
-              <input
-                id="notice-title"
-                className={inputClass}
-                value={form.title}
-                maxLength={NOTIFICATION_TITLE_MAX}
-                required
-                aria-invalid={Boolean(fields.title)}
-                aria-describedby={fields.title ? 'notice-title-error' : undefined}
-                onChange={(e) => update('title', e.target.value)}
-              />
-              <FieldError id="notice-title-error" message={fields.title} />
-            </div>
-            <div>
-              <label htmlFor="notice-message" className="font-medium">
-                Message
-              </label>
-              <textarea
-                id="notice-message"
-                rows={5}
-                className={inputClass}
-                value={form.message}
-                maxLength={NOTIFICATION_MESSAGE_MAX}
-                required
-                aria-invalid={Boolean(fields.message)}
-                aria-describedby={fields.message ? 'notice-message-error' : undefined}
-                onChange={(e) => update('message', e.target.value)}
-              />
-              <FieldError id="notice-message-error" message={fields.message} />
-            </div>
-            <div>
-              <label htmlFor="notice-link" className="font-medium">
-                Link (optional)
-              </label>
-              <input
-                id="notice-link"
-                className={inputClass}
-                value={form.link}
-                maxLength={NOTIFICATION_LINK_MAX}
-                placeholder="/events or https://…"
-                aria-invalid={Boolean(fields.link)}
-                aria-describedby={fields.link ? 'notice-link-error' : undefined}
-                onChange={(e) => update('link', e.target.value)}
-              />
-              <FieldError id="notice-link-error" message={fields.link} />
-            </div>
+            <TextField
+              id="notice-title"
+              label="Title"
+              value={form.title}
+              maxLength={NOTIFICATION_TITLE_MAX}
+              required
+              error={fields.title}
+              onChange={(e) => update('title', e.target.value)}
+            />
+            <TextField
+              id="notice-message"
+              label="Message"
+              multiline
+              rows={5}
+              value={form.message}
+              maxLength={NOTIFICATION_MESSAGE_MAX}
+              required
+              error={fields.message}
+              onChange={(e) => update('message', e.target.value)}
+            />
+            <TextField
+              id="notice-link"
+              label="Link (optional)"
+              value={form.link}
+              maxLength={NOTIFICATION_LINK_MAX}
+              placeholder="/events or https://…"
+              error={fields.link}
+              onChange={(e) => update('link', e.target.value)}
+            />
             <fieldset>
-              <legend className="font-medium">Send to</legend>
+              <legend className={labelClass}>Send to</legend>
               <div className="mt-1 flex flex-wrap gap-4">
                 {AUDIENCE_CHOICES.map((choice) => (
                   <label key={choice.type} className="flex items-center gap-2">
@@ -226,12 +197,9 @@ export default function AdminNotifications() {
               </div>
               {form.audienceType === 'chapter' && (
                 <div className="mt-3">
-                  <label htmlFor="notice-chapter" className="font-medium">
-                    Chapter
-                  </label>
-                  <select
+                  <SelectField
                     id="notice-chapter"
-                    className={inputClass}
+                    label="Chapter"
                     value={form.chapterId}
                     onChange={(e) => update('chapterId', e.target.value)}
                   >
@@ -241,18 +209,15 @@ export default function AdminNotifications() {
                         {chapter.name} ({chapter.code})
                       </option>
                     ))}
-                  </select>
+                  </SelectField>
                   {chaptersError && <p className="mt-1 text-sm text-red-700">{chaptersError}</p>}
                 </div>
               )}
               {form.audienceType === 'member' && (
                 <div className="mt-3">
-                  <label htmlFor="notice-member" className="font-medium">
-                    Member number or e-mail
-                  </label>
-                  <input
+                  <TextField
                     id="notice-member"
-                    className={inputClass}
+                    label="Member number or e-mail"
                     value={form.member}
                     onChange={(e) => update('member', e.target.value)}
                   />
@@ -260,12 +225,9 @@ export default function AdminNotifications() {
               )}
               {form.audienceType === 'role' && (
                 <div className="mt-3">
-                  <label htmlFor="notice-role" className="font-medium">
-                    Role
-                  </label>
-                  <select
+                  <SelectField
                     id="notice-role"
-                    className={inputClass}
+                    label="Role"
                     value={form.roleId}
                     onChange={(e) => update('roleId', e.target.value)}
                   >
@@ -274,18 +236,14 @@ export default function AdminNotifications() {
                         {ROLE_LABELS[roleId]}
                       </option>
                     ))}
-                  </select>
+                  </SelectField>
                 </div>
               )}
               <FieldError id="notice-audience-error" message={fields['audience.id'] ?? fields.audience} />
             </fieldset>
-            <button
-              type="submit"
-              disabled={sending}
-              className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white disabled:opacity-50"
-            >
-              {sending ? 'Sending…' : 'Send notification'}
-            </button>
+            <SubmitButton busy={sending} busyLabel="Sending…">
+              Send notification
+            </SubmitButton>
           </form>
           <section aria-labelledby="preview-heading">
             <h2 id="preview-heading" className="font-semibold text-slate-900">

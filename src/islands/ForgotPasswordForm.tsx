@@ -1,8 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, apiErrorOf } from '../lib/api-client';
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none';
+import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';
 
 export default function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
@@ -38,38 +36,19 @@ export default function ForgotPasswordForm() {
 
   return (
     <form method="post" onSubmit={submit} className="space-y-4">
-      <div>
-        <label htmlFor="forgot-email" className="block text-sm font-medium">
-          Email
-        </label>
-        <input
-          id="forgot-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'forgot-email-error' : undefined}
-          className={inputClass}
-        />
-        {fieldError && (
-          <p id="forgot-email-error" className="mt-1 text-sm text-red-700">
-            {fieldError}
-          </p>
-        )}
-      </div>
-      {error && !fieldError && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
+      <TextField
+        id="forgot-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={fieldError}
+      />
+      {error && !fieldError && <FormAlert>{error}</FormAlert>}
+      <SubmitButton busy={busy} fullWidth>
         Send reset link
-      </button>
+      </SubmitButton>
     </form>
   );
 }

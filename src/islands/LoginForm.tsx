@@ -3,14 +3,12 @@ import { safeReturnTo } from '../lib/access';
 import { ROLE_HOME } from '../lib/roles';
 import { signInMessage, SIGN_IN_MESSAGES } from '../lib/sign-in-messages';
 import { signInWithCredentials } from '../stores/session';
+import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';
 
 interface Props {
   /** 'member' on /auth/login, 'staff' on /auth/admin: the server refuses members on the staff one. */
   portal: 'member' | 'staff';
 }
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none';
 
 export default function LoginForm({ portal }: Props) {
   const [error, setError] = useState<string | null>(null);
@@ -53,42 +51,28 @@ export default function LoginForm({ portal }: Props) {
 
   return (
     <form method="post" onSubmit={submit} className="space-y-4">
-      <div>
-        <label htmlFor="login-email" className="block text-sm font-medium">
-          Email
-        </label>
-        <input id="login-email" name="email" type="email" autoComplete="username" required className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="login-password" className="block text-sm font-medium">
-          Password
-        </label>
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          className={inputClass}
-        />
-      </div>
+      <TextField id="login-email" name="email" label="Email" type="email" autoComplete="username" required />
+      <TextField
+        id="login-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       {error && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <FormAlert>
           {error}{' '}
           {memberOnStaffPage && (
             <a href="/auth/login" className="font-medium underline">
               Go to the member sign-in
             </a>
           )}
-        </p>
+        </FormAlert>
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
+      <SubmitButton busy={busy} fullWidth>
         Sign in
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -6,9 +6,7 @@ import { problemOf, type LoadProblem, type Me } from '../lib/portal-api';
 import { updateSessionToken } from '../stores/session';
 import { initialsOf } from '../lib/initials';
 import { Loading, Problem } from '../components/portal/PortalStates';
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none';
+import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';
 
 function ChangePasswordForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -50,41 +48,21 @@ function ChangePasswordForm() {
   return (
     <form method="post" onSubmit={submit} className="space-y-4" aria-labelledby="password-heading">
       {fields.map((field) => (
-        <div key={field.name}>
-          <label htmlFor={`profile-${field.name}`} className="block text-sm font-medium">
-            {field.label}
-          </label>
-          <input
-            id={`profile-${field.name}`}
-            name={field.name}
-            type="password"
-            autoComplete={field.autoComplete}
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-            minLength={field.name === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
-            aria-invalid={errors[field.name] ? true : undefined}
-            aria-describedby={errors[field.name] ? `profile-${field.name}-error` : undefined}
-            className={inputClass}
-          />
-          {errors[field.name] && (
-            <p id={`profile-${field.name}-error`} className="mt-1 text-sm text-red-700">
-              {errors[field.name]}
-            </p>
-          )}
-        </div>
+        <TextField
+          key={field.name}
+          id={`profile-${field.name}`}
+          name={field.name}
+          label={field.label}
+          type="password"
+          autoComplete={field.autoComplete}
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          minLength={field.name === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
+          error={errors[field.name]}
+        />
       ))}
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        Change password
-      </button>
+      {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      <SubmitButton busy={busy}>Change password</SubmitButton>
     </form>
   );
 }
