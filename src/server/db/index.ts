@@ -98,7 +98,7 @@ const holder: DbHolder = ((globalThis as Record<string, unknown>).__nipmDb ??= {
 /** The process's database, migrated on first use. */
 export function getDb(): Promise<DB> {
   holder.ready ??= (async () => {
-    const db = createDatabase({ url: configuredDatabaseUrl() });
+    const db = createDatabase({ url: configuredDatabaseUrl(), poolSize: env().DATABASE_POOL_SIZE });
     await migrateToLatest(db as Kysely<unknown>);
     holder.db = db;
     return db;
