@@ -87,33 +87,28 @@ export async function requireUser(c: AppContext): Promise<AuthUser> {
   const cached = c.var.user;
   if (cached) return cached;
   const { db, secret, now } = c.var.deps;
-  return signedIn(c, await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now()));
+  return signedIn(c, await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now())).user;
 }
 
 /**
  * As `requireUser`, and a per-user value read in the same query as the token's user (one database
- * round trip for a polled route such as the unread count). Same checks, same 401 answers.
+ * round trip for a polled route such as the unread count). Same checks, same 401 answers; the token
+ * is checked even when an earlier helper of the request already did, as that costs no extra query.
  */
 export async function requireUserWith<T>(c: AppContext, scalar: UserScalar<T>): Promise<{ user: AuthUser; value: T }> {
   const { db, secret, now } = c.var.deps;
-  const cached = c.var.user;
-  if (cached) {
-    const row = await db.selectNoFrom((eb) => scalar(eb, cached.id).as('scalar_value')).executeTakeFirstOrThrow();
-    return { user: cached, value: row.scalar_value as T };
-  }
-  const check = await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now(), scalar);
-  return { user: signedIn(c, check), value: (check as { value: T }).value };
+  return signedIn(c, await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now(), scalar));
 }
 
-/** The user of a passed check (remembered for the request), or the 401 for a failed one. */
-function signedIn(c: AppContext, check: TokenCheck<unknown>): AuthUser {
+/** A passed check (its user remembered for the request), or the 401 for a failed one. */
+function signedIn<T>(c: AppContext, check: TokenCheck<T>): { user: AuthUser; value: T } {
   if (!check.ok) {
     throw check.reason === 'expired'
       ? new ApiError(401, 'token_expired', 'Your session has expired. Sign in again.')
       : unauthorized(check.reason === 'missing' ? 'Sign in to continue.' : 'Your session is no longer valid.');
   }
   c.set('user', check.user);
-  return check.user;
+  return check;
 }
 
 /** The caller if their role is one of `roles`, else 403 (401 when not signed in). */
