@@ -22,6 +22,8 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^(postgres(ql)?:\/\/|sqlite:)/.test(v), 'must start with postgres:// or sqlite:'),
+  /** PostgreSQL only: connections in this server's pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_HOURS: z.coerce
     .number()

@@ -318,6 +318,80 @@ describeEachDatabase('Notifications API', (kind) => {
     });
   });
 
+  it('answers the polled count with one database query: the token’s user and the count together', async () => {
+    const queries: string[] = [];
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        queries.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const countingApi = createTestApi(counted);
+    const response = await countingApi.request('GET', '/api/notifications/unread-count', { token: memberB.token });
+    expect((await json(response)).data.count).toBe(1);
+    expect(queries).toEqual(['SelectQueryNode']);
+    queries.length = 0;
+    // A refusal costs the same one query (or none, when the token itself is refused).
+    expect(
+      (await countingApi.request('GET', '/api/notifications/unread-count', { token: disabled.token })).status,
+    ).toBe(401);
+    expect(queries).toEqual(['SelectQueryNode']);
+  });
+
+  it('checks the polled count’s token as every route does, in the same query: the same 401 answers', async () => {
+    const url = '/api/notifications/unread-count';
+    const refusal = async (response: Response) => {
+      const body = (await response.json()) as {
+        success: boolean;
+        data?: unknown;
+        error?: { code: string; message: string };
+      };
+      return { status: response.status, success: body.success, data: body.data, error: body.error };
+    };
+    const invalid = {
+      status: 401,
+      success: false,
+      data: undefined,
+      error: { code: 'unauthorized', message: 'Your session is no longer valid.' },
+    };
+    // Another user's notices exist, so a refused answer could only leak a count by mistake.
+    expect(await count(memberB)).toBe(1);
+
+    expect(await refusal(await api.request('GET', url))).toMatchObject({
+      ...invalid,
+      error: { code: 'unauthorized', message: 'Sign in to continue.' },
+    });
+    const forged = await signApiToken(
+      { userId: memberB.id, tokenVersion: 0 },
+      'not-the-secret-0123456789abcdefghij',
+      3600,
+    );
+    expect(await refusal(await api.request('GET', url, { token: forged }))).toEqual(invalid);
+    expect(await refusal(await api.request('GET', url, { token: disabled.token }))).toEqual(invalid);
+    const unknownUser = await signApiToken({ userId: 987654, tokenVersion: 0 }, TEST_SECRET, 3600, api.clock.now);
+    expect(await refusal(await api.request('GET', url, { token: unknownUser }))).toEqual(invalid);
+
+    // Bumping the token version (disabled, new role, new password) ends the session at once, here too.
+    const bumped = await createUser(database.db, { roleId: '1' });
+    expect((await api.request('GET', url, { token: bumped.token })).status).toBe(200);
+    await database.db.updateTable('users').set({ token_version: 1 }).where('id', '=', bumped.id).execute();
+    expect(await refusal(await api.request('GET', url, { token: bumped.token }))).toEqual(invalid);
+    // Deactivating a user with a still-valid token: refused from the next poll.
+    const active = await createUser(database.db, { roleId: '1' });
+    expect((await api.request('GET', url, { token: active.token })).status).toBe(200);
+    await database.db.updateTable('users').set({ active: 0 }).where('id', '=', active.id).execute();
+    expect(await refusal(await api.request('GET', url, { token: active.token }))).toEqual(invalid);
+
+    const expiredApi = createTestApi(database.db);
+    expiredApi.clock.advance(9 * 3600 * 1000);
+    expect(await refusal(await expiredApi.request('GET', url, { token: memberB.token }))).toEqual({
+      ...invalid,
+      error: { code: 'token_expired', message: 'Your session has expired. Sign in again.' },
+    });
+    expect(await count(memberB)).toBe(1);
+  });
+
   it('answers the polled count and its refusals with Cache-Control: no-store', async () => {
     const ok = await api.request('GET', '/api/notifications/unread-count', { token: memberB.token });
     expect(ok.headers.get('cache-control')).toBe('no-store');
@@ -327,32 +401,41 @@ describeEachDatabase('Notifications API', (kind) => {
     expect(refused.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('counts unread with one index lookup (EXPLAIN)', async () => {
+  it('counts unread with one index lookup (EXPLAIN), alone and in the polled route’s token query', async () => {
     const db = database.db;
+    // The shape of the query requireUserWith(c, unreadCountOf) runs: the token's user and the count.
+    const combined = sql`select id, active, token_version, (select count(*) from notification_recipients
+      where user_id = ${memberA.id} and read_at is null) as unread from users where id = ${memberA.id}`;
     if (dialectOf(db as Kysely<unknown>) === 'postgres') {
       await sql`analyze notification_recipients`.execute(db);
       const plan = await db.transaction().execute(async (trx) => {
         // With a handful of rows a sequential scan is cheaper; the test is about the index being usable.
         await sql`set local enable_seqscan = off`.execute(trx);
-        return sql<{
+        const alone = await sql<{
           'QUERY PLAN': string;
         }>`explain select count(*) from notification_recipients where user_id = ${memberA.id} and read_at is null`.execute(
           trx,
         );
+        const withUser = await sql<{ 'QUERY PLAN': string }>`explain ${combined}`.execute(trx);
+        return [alone, withUser];
       });
-      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(text).toMatch(
-        /Index (Only )?Scan using notification_recipients_unread_idx|Bitmap Index Scan on notification_recipients_unread_idx/,
-      );
+      for (const { rows } of plan) {
+        expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(
+          /Index (Only )?Scan using notification_recipients_unread_idx|Bitmap Index Scan on notification_recipients_unread_idx/,
+        );
+      }
     } else {
       const plan = await sql<{
         detail: string;
       }>`explain query plan select count(*) from notification_recipients where user_id = ${memberA.id} and read_at is null`.execute(
         db,
       );
-      expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(
-        /USING (COVERING )?INDEX notification_recipients_unread_idx/,
-      );
+      const withUser = await sql<{ detail: string }>`explain query plan ${combined}`.execute(db);
+      for (const { rows } of [plan, withUser]) {
+        expect(rows.map((r) => r.detail).join('\n')).toMatch(
+          /USING (COVERING )?INDEX notification_recipients_unread_idx/,
+        );
+      }
     }
   });
 });

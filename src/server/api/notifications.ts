@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE_DEFAULT, NOTIFICATION_PAGE_SIZE_MAX } from '../../lib/constants';
-import { requireUser } from '../auth/authorize';
-import { listForUser, markAllRead, markRead, unreadCount } from '../services/notifications';
+import { requireUser, requireUserWith } from '../auth/authorize';
+import { listForUser, markAllRead, markRead, unreadCount, unreadCountOf } from '../services/notifications';
 import type { AppEnv } from './context';
 import { notFound } from './errors';
 import { parseQuery } from './validation';
@@ -23,8 +23,9 @@ const IdParam = z.coerce.number().int().positive();
 
 export const notificationsRouter = new Hono<AppEnv>()
   .get('/unread-count', async (c) => {
-    const user = await requireUser(c);
-    return c.json({ success: true as const, data: { count: await unreadCount(c.var.deps.db, user.id) } });
+    // The bell polls this: the token's user and the count in one query (one database round trip).
+    const { value } = await requireUserWith(c, unreadCountOf);
+    return c.json({ success: true as const, data: { count: Number(value ?? 0) } });
   })
   .get('/', async (c) => {
     const user = await requireUser(c);

@@ -1,7 +1,9 @@
+import { expressionBuilder, type AliasableExpression, type ExpressionBuilder } from 'kysely';
 import { isRoleId, type RoleId } from '../../lib/roles';
 import type { AppContext } from '../api/context';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
 import type { DB } from '../db';
+import type { Database } from '../db/schema';
 import { verifyApiTokenCached } from './token-cache';
 
 /** The signed-in caller, as every route sees it after `requireUser`. */
@@ -15,19 +17,45 @@ export interface AuthUser {
   chapterId: number | null;
 }
 
-export type TokenCheck = { ok: true; user: AuthUser } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+export type TokenCheck<T = undefined> =
+  { ok: true; user: AuthUser; value: T } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+
+/**
+ * A scalar subquery about one user (for example their unread count) that a route wants in the same
+ * database round trip as the token check: built from the expression builder and the token's user id.
+ */
+export type UserScalar<T> = (eb: ExpressionBuilder<Database, never>, userId: number) => AliasableExpression<T>;
+
+const scalarBuilder = expressionBuilder<Database, never>();
 
 /**
  * Checks an API token the way every call must: signature and expiry, then the user still
  * exists, is active and has not had its token version bumped (disabled, new role, new password).
+ * With `scalar`, the same SELECT also returns that per-user value, so a polled route makes one
+ * round trip; the value is only handed out when every check passed.
  */
-export async function checkApiToken(db: DB, secret: string, token: string | undefined, now: Date): Promise<TokenCheck> {
+export async function checkApiToken(db: DB, secret: string, token: string | undefined, now: Date): Promise<TokenCheck>;
+export async function checkApiToken<T>(
+  db: DB,
+  secret: string,
+  token: string | undefined,
+  now: Date,
+  scalar: UserScalar<T>,
+): Promise<TokenCheck<T>>;
+export async function checkApiToken<T>(
+  db: DB,
+  secret: string,
+  token: string | undefined,
+  now: Date,
+  scalar?: UserScalar<T>,
+): Promise<TokenCheck<T | undefined>> {
   if (!token) return { ok: false, reason: 'missing' };
   const verified = await verifyApiTokenCached(token, secret, now);
   if (!verified.ok) return { ok: false, reason: verified.reason };
   const row = await db
     .selectFrom('users')
     .select(['id', 'email', 'name', 'image', 'role_id', 'member_id', 'chapter_id', 'active', 'token_version'])
+    .$if(scalar !== undefined, (qb) => qb.select(scalar!(scalarBuilder, verified.userId).as('scalar_value')))
     .where('id', '=', verified.userId)
     .executeTakeFirst();
   const roleId = String(row?.role_id);
@@ -45,6 +73,7 @@ export async function checkApiToken(db: DB, secret: string, token: string | unde
       memberId: row.member_id,
       chapterId: row.chapter_id,
     },
+    value: (row as { scalar_value?: T }).scalar_value,
   };
 }
 
@@ -58,14 +87,28 @@ export async function requireUser(c: AppContext): Promise<AuthUser> {
   const cached = c.var.user;
   if (cached) return cached;
   const { db, secret, now } = c.var.deps;
-  const check = await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now());
+  return signedIn(c, await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now())).user;
+}
+
+/**
+ * As `requireUser`, and a per-user value read in the same query as the token's user (one database
+ * round trip for a polled route such as the unread count). Same checks, same 401 answers; the token
+ * is checked even when an earlier helper of the request already did, as that costs no extra query.
+ */
+export async function requireUserWith<T>(c: AppContext, scalar: UserScalar<T>): Promise<{ user: AuthUser; value: T }> {
+  const { db, secret, now } = c.var.deps;
+  return signedIn(c, await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now(), scalar));
+}
+
+/** A passed check (its user remembered for the request), or the 401 for a failed one. */
+function signedIn<T>(c: AppContext, check: TokenCheck<T>): { user: AuthUser; value: T } {
   if (!check.ok) {
     throw check.reason === 'expired'
       ? new ApiError(401, 'token_expired', 'Your session has expired. Sign in again.')
       : unauthorized(check.reason === 'missing' ? 'Sign in to continue.' : 'Your session is no longer valid.');
   }
   c.set('user', check.user);
-  return check.user;
+  return check;
 }
 
 /** The caller if their role is one of `roles`, else 403 (401 when not signed in). */

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import pg from 'pg';
 import { env } from '../env';
 import { migrations } from './migrations';
+import { NamedStatementClient } from './pg-statements';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -30,6 +31,7 @@ export function createDatabase(options: DatabaseOptions): DB {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      Client: NamedStatementClient,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -96,7 +98,7 @@ const holder: DbHolder = ((globalThis as Record<string, unknown>).__nipmDb ??= {
 /** The process's database, migrated on first use. */
 export function getDb(): Promise<DB> {
   holder.ready ??= (async () => {
-    const db = createDatabase({ url: configuredDatabaseUrl() });
+    const db = createDatabase({ url: configuredDatabaseUrl(), poolSize: env().DATABASE_POOL_SIZE });
     await migrateToLatest(db as Kysely<unknown>);
     holder.db = db;
     return db;

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db';
 import { nowIso } from '../db';
-import type { NotificationAudienceType } from '../db/schema';
+import type { Database, NotificationAudienceType } from '../db/schema';
 import { isRoleId, ROLE_LABELS } from '../../lib/roles';
 
 /**
@@ -52,12 +52,22 @@ export interface Recipient {
 /** Why an audience matched nobody, for the form's `audience.id` field. */
 export class AudienceError extends Error {}
 
-/** The bell's polled count: written as plain SQL because it runs on every poll of every user. */
+/**
+ * The unread count of one user as a scalar subquery: one lookup in the partial index. The polled
+ * route hands it to `requireUserWith`, so the token's user and the count come back in one query.
+ */
+export function unreadCountOf(eb: ExpressionBuilder<Database, never>, userId: number) {
+  return eb
+    .selectFrom('notification_recipients')
+    .select((inner) => inner.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+}
+
+/** The unread count of one user, on its own (after a change of read state). */
 export async function unreadCount(db: DB, userId: number): Promise<number> {
-  const { rows } = await sql<{
-    count: number;
-  }>`select count(*) as count from notification_recipients where user_id = ${userId} and read_at is null`.execute(db);
-  return Number(rows[0]?.count ?? 0);
+  const row = await db.selectNoFrom((eb) => unreadCountOf(eb, userId).as('count')).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export async function listForUser(
