@@ -8,7 +8,7 @@ import {
   NOTIFICATION_PAGE_SIZE_DEFAULT,
   NOTIFICATION_TITLE_MAX,
 } from '../lib/constants';
-import type { AudienceType, SentNotificationItem } from '../lib/notifications';
+import type { AudienceType, Page, SentNotificationItem } from '../lib/notifications';
 import { ROLE_IDS, ROLE_LABELS, ROLE } from '../lib/roles';
 import { session } from '../stores/session';
 import { FieldError, SelectField, SubmitButton, TextField, labelClass } from '../components/forms/FormFields';
@@ -19,12 +19,7 @@ interface ChapterOption {
   name: string;
 }
 
-interface History {
-  items: SentNotificationItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+type History = Page<SentNotificationItem>;
 
 const AUDIENCE_CHOICES: { type: AudienceType; label: string }[] = [
   { type: 'all', label: 'All users' },

@@ -10,12 +10,15 @@ export interface NotificationItem {
   readAt: string | null;
 }
 
-export interface NotificationPage {
-  items: NotificationItem[];
+/** One page of a list the API answers. */
+export interface Page<T> {
+  items: T[];
   page: number;
   pageSize: number;
   total: number;
 }
+
+export type NotificationPage = Page<NotificationItem>;
 
 export type AudienceType = 'all' | 'chapter' | 'member' | 'role';
 

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { Database, NotificationAudienceType } from '../db/schema';
+import type { NotificationItem, Page, SentNotificationItem } from '../../lib/notifications';
 import { isRoleId, ROLE_LABELS } from '../../lib/roles';
 
 /**
@@ -13,34 +14,6 @@ export interface NotificationAudience {
   type: NotificationAudienceType;
   /** Chapter id, role id ('1'..'5'), or a member number or e-mail; absent for `all`. */
   id?: string;
-}
-
-export interface UserNotification {
-  id: number;
-  title: string;
-  message: string;
-  link: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-export interface SentNotification {
-  id: number;
-  title: string;
-  message: string;
-  link: string | null;
-  audience: { type: NotificationAudienceType; id: string | null; label: string };
-  sender: { id: number; name: string } | null;
-  createdAt: string;
-  recipientCount: number;
-  readCount: number;
 }
 
 export interface Recipient {
@@ -74,7 +47,7 @@ export async function listForUser(
   db: DB,
   userId: number,
   options: { page: number; pageSize: number; unreadOnly: boolean },
-): Promise<Page<UserNotification>> {
+): Promise<Page<NotificationItem>> {
   let base = db.selectFrom('notification_recipients as r').where('r.user_id', '=', userId);
   if (options.unreadOnly) base = base.where('r.read_at', 'is', null);
   const [rows, total] = await Promise.all([
@@ -264,7 +237,10 @@ export async function sendNotification(
   });
 }
 
-export async function listSent(db: DB, options: { page: number; pageSize: number }): Promise<Page<SentNotification>> {
+export async function listSent(
+  db: DB,
+  options: { page: number; pageSize: number },
+): Promise<Page<SentNotificationItem>> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('notifications as n')
