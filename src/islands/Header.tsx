@@ -6,11 +6,13 @@ import { HEADER_ACTIONS } from '../lib/site';
 import { session } from '../stores/session';
 import DesktopMenu from './header/DesktopMenu';
 import MobileMenu from './header/MobileMenu';
-import Toaster from './Toaster';
 
 // Only signed-in visitors need the account menu and the bell: the others never download them.
-const AccountMenu = lazy(() => import('./header/AccountMenu'));
+// On public pages only the bell raises toasts, so the toast container (react-hot-toast, a tenth
+// of a content page's JavaScript budget) comes with it.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 const NotificationBell = lazy(() => import('./NotificationBell'));
+const Toaster = lazy(() => import('./Toaster'));
 
 interface HeaderProps {
   menu: MenuGroup[];
@@ -67,7 +69,13 @@ export default function Header({ menu, currentPath, logo }: HeaderProps) {
       <div className="flex items-center gap-3">
         <Suspense fallback={<div aria-hidden="true" className="h-10 w-10 rounded-full bg-slate-200" />}>
           <NotificationBell />
-          <AccountMenu user={data.user} />
+          <AccountMenu
+            name={data.user.name}
+            email={data.user.email}
+            image={data.user.image}
+            roleId={data.user.roleId}
+            memberId={data.user.memberId}
+          />
         </Suspense>
       </div>
     );
@@ -100,8 +108,11 @@ export default function Header({ menu, currentPath, logo }: HeaderProps) {
           </div>
         </div>
       </header>
-      {/* The public pages' toast container rides in this island: one React root instead of two. */}
-      <Toaster />
+      {status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   );
 }

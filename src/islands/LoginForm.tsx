@@ -2,7 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { safeReturnTo } from '../lib/access';
 import { ROLE_HOME } from '../lib/roles';
 import { signInMessage, SIGN_IN_MESSAGES } from '../lib/sign-in-messages';
-import { signInWithCredentials } from '../stores/session';
+import { signInWithCredentials } from '../stores/auth';
 import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';
 
 interface Props {

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { api, apiErrorOf } from '../lib/api-client';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/constants';
 import { problemOf, type LoadProblem, type Me } from '../lib/portal-api';
-import { updateSessionToken } from '../stores/session';
+import { updateSessionToken } from '../stores/auth';
 import { initialsOf } from '../lib/initials';
 import { Loading, Problem } from '../components/portal/PortalStates';
 import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';

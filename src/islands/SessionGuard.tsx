@@ -3,7 +3,8 @@ import { HTTPError } from 'ky';
 import { api } from '../lib/api-client';
 import { SESSION_CHECK_INTERVAL_MS } from '../lib/constants';
 import { judgeSession, SESSION_DIALOG } from '../lib/session-guard';
-import { refreshSession, signOutTo } from '../stores/session';
+import { signOutTo } from '../stores/auth';
+import { refreshSession } from '../stores/session';
 
 type Dialog = 'timed-out' | 'auth-required' | null;
 

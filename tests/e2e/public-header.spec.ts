@@ -119,8 +119,8 @@ test.describe('header on a desktop screen', () => {
   });
 
   for (const [roleId, name, home, label] of [
-    ['1', 'Asha Rao', '/member/memberdetail', 'My membership'],
-    ['3', null, '/content-admin/events', 'Dashboard'],
+    ['1', 'Asha Rao', '/member/memberdetail', 'Member home'],
+    ['3', null, '/content-admin/events', 'Content admin home'],
   ] as const) {
     test(`a signed-in role ${roleId} sees the avatar menu instead of the buttons`, async ({ page }) => {
       await page.route('**/api/auth/session', (route) =>
