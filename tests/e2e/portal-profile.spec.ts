@@ -5,7 +5,7 @@ test('My Profile shows the account and changes the password, keeping this sessio
   await signIn(page, user);
   await page.getByRole('link', { name: 'My Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Rahul Sen' })).toBeVisible();
-  await expect(page.getByText(user.email)).toBeVisible();
+  await expect(page.getByRole('main').getByText(user.email)).toBeVisible();
   await expect(page.getByText('RS', { exact: true }).first()).toBeVisible();
   await waitForIslands(page);
 
