@@ -438,4 +438,99 @@ describeEachDatabase('Notifications API', (kind) => {
       }
     }
   });
+
+  it('answers concurrent polls of different users each with their own count or 401, in fewer queries on PostgreSQL', async () => {
+    const db = database.db;
+    const at = new Date().toISOString();
+    const notices = await db
+      .insertInto('notifications')
+      .values(
+        [1, 2, 3, 4].map((i) => ({
+          title: `Batch ${i}`,
+          message: 'For the concurrent polls.',
+          link: null,
+          audience_type: 'all' as const,
+          audience_id: null,
+          sender_user_id: null,
+          recipient_count: 0,
+          created_at: at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // Users with 0 to 4 unread notices (one more, read, each), and three whose tokens no longer hold.
+    const readers = [];
+    for (let unread = 0; unread <= 4; unread++) readers.push({ user: await createUser(db, { roleId: '1' }), unread });
+    const [disabledNow, bumped, revoked] = [
+      await createUser(db, { roleId: '1' }),
+      await createUser(db, { roleId: '1' }),
+      await createUser(db, { roleId: '2' }),
+    ];
+    const copies = readers.flatMap(({ user, unread }) =>
+      notices.map((notice, i) => ({
+        notification_id: notice.id,
+        user_id: user.id,
+        read_at: i < unread ? null : at,
+        created_at: at,
+      })),
+    );
+    const refusedCopies = [disabledNow, bumped, revoked].map((user) => ({
+      notification_id: notices[0]!.id,
+      user_id: user.id,
+      read_at: null,
+      created_at: at,
+    }));
+    await db
+      .insertInto('notification_recipients')
+      .values([...copies, ...refusedCopies])
+      .execute();
+    await db.updateTable('users').set({ active: 0 }).where('id', '=', disabledNow.id).execute();
+    await db.updateTable('users').set({ token_version: 1 }).where('id', 'in', [bumped.id, revoked.id]).execute();
+    const unknownUser = await signApiToken({ userId: 987655, tokenVersion: 0 }, TEST_SECRET, 3600);
+
+    const queries: string[] = [];
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        queries.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const countingApi = createTestApi(counted);
+    const poll = async (token: string) => {
+      const response = await countingApi.request('GET', '/api/notifications/unread-count', { token });
+      const body = (await response.json()) as { data?: { count: number }; error?: { code: string; message: string } };
+      return { status: response.status, count: body.data?.count, error: body.error };
+    };
+    const refused = {
+      status: 401,
+      count: undefined,
+      error: { code: 'unauthorized', message: 'Your session is no longer valid.' },
+    };
+    const tokens = [
+      ...readers.map((r) => r.user.token),
+      disabledNow.token,
+      bumped.token,
+      unknownUser,
+      revoked.token,
+      readers[3]!.user.token,
+    ];
+    const expected = [
+      ...readers.map((r) => ({ status: 200, count: r.unread, error: undefined })),
+      refused,
+      refused,
+      refused,
+      refused,
+      { status: 200, count: readers[3]!.unread, error: undefined },
+    ];
+    // Three rounds, in different orders: each caller gets the row of its own user, whatever the batch.
+    for (const order of [tokens, [...tokens].reverse(), [...tokens.slice(5), ...tokens.slice(0, 5)]]) {
+      queries.length = 0;
+      const answers = await Promise.all(order.map(poll));
+      expect(answers).toEqual(order.map((token) => expected[tokens.indexOf(token)]));
+      expect(queries.every((kind) => kind === 'SelectQueryNode')).toBe(true);
+      if (database.name === 'PostgreSQL') expect(queries.length).toBeLessThan(order.length);
+      else expect(queries).toHaveLength(order.length);
+    }
+  });
 });

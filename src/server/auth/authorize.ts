@@ -1,8 +1,10 @@
-import { expressionBuilder, type AliasableExpression, type ExpressionBuilder } from 'kysely';
+import { expressionBuilder, sql, type AliasableExpression, type Expression, type ExpressionBuilder } from 'kysely';
 import { isRoleId, type RoleId } from '../../lib/roles';
 import type { AppContext } from '../api/context';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
 import type { DB } from '../db';
+import { KeyBatcher } from '../db/batch';
+import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { verifyApiTokenCached } from './token-cache';
 
@@ -22,11 +24,65 @@ export type TokenCheck<T = undefined> =
 
 /**
  * A scalar subquery about one user (for example their unread count) that a route wants in the same
- * database round trip as the token check: built from the expression builder and the token's user id.
+ * database round trip as the token check: built from the expression builder and the user's id, a
+ * number or (when concurrent checks share one query) a reference to the outer `users.id`.
  */
-export type UserScalar<T> = (eb: ExpressionBuilder<Database, never>, userId: number) => AliasableExpression<T>;
+export type UserScalar<T> = (
+  eb: ExpressionBuilder<Database, never>,
+  userId: number | Expression<number>,
+) => AliasableExpression<T>;
 
 const scalarBuilder = expressionBuilder<Database, never>();
+
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'image',
+  'role_id',
+  'member_id',
+  'chapter_id',
+  'active',
+  'token_version',
+] as const;
+
+/** The token's user row (and the scalar's value), the same for a single and a batched read. */
+function userRows<T>(db: DB, scalar: UserScalar<T> | undefined, userIds: number | number[]) {
+  const batched = Array.isArray(userIds);
+  const userId = batched ? sql.ref<number>('users.id') : userIds;
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .$if(scalar !== undefined, (qb) => qb.select(scalar!(scalarBuilder, userId).as('scalar_value')))
+    .where('id', '=', batched ? sql<number>`any(${userIds})` : userIds)
+    .execute();
+}
+
+type UserRow = Awaited<ReturnType<typeof userRows>>[number];
+
+/**
+ * On PostgreSQL every read is a socket round trip: concurrent token checks with the same scalar
+ * (the polled unread count) are answered by one `where id = any($1)` query, one text whatever the
+ * batch size, each caller getting its own user's row. SQLite answers synchronously, nothing to save.
+ */
+const batchers = new WeakMap<DB, Map<unknown, KeyBatcher<number, UserRow>> | null>();
+
+function readUserRow<T>(db: DB, userId: number, scalar: UserScalar<T> | undefined): Promise<UserRow | undefined> {
+  let byScalar = batchers.get(db);
+  if (byScalar === undefined) {
+    byScalar = dialectOf(db as never) === 'postgres' ? new Map() : null;
+    batchers.set(db, byScalar);
+  }
+  if (!scalar || !byScalar) return userRows(db, scalar, userId).then((rows) => rows[0]);
+  let batcher = byScalar.get(scalar);
+  if (!batcher) {
+    batcher = new KeyBatcher<number, UserRow>(
+      async (ids) => new Map((await userRows(db, scalar, ids)).map((row) => [row.id, row])),
+    );
+    byScalar.set(scalar, batcher);
+  }
+  return batcher.load(userId);
+}
 
 /**
  * Checks an API token the way every call must: signature and expiry, then the user still
@@ -52,12 +108,7 @@ export async function checkApiToken<T>(
   if (!token) return { ok: false, reason: 'missing' };
   const verified = await verifyApiTokenCached(token, secret, now);
   if (!verified.ok) return { ok: false, reason: verified.reason };
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'image', 'role_id', 'member_id', 'chapter_id', 'active', 'token_version'])
-    .$if(scalar !== undefined, (qb) => qb.select(scalar!(scalarBuilder, verified.userId).as('scalar_value')))
-    .where('id', '=', verified.userId)
-    .executeTakeFirst();
+  const row = await readUserRow(db, verified.userId, scalar);
   const roleId = String(row?.role_id);
   if (!row || !row.active || row.token_version !== verified.tokenVersion || !isRoleId(roleId)) {
     return { ok: false, reason: 'invalid' };

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { Database, NotificationAudienceType } from '../db/schema';
@@ -29,7 +29,7 @@ export class AudienceError extends Error {}
  * The unread count of one user as a scalar subquery: one lookup in the partial index. The polled
  * route hands it to `requireUserWith`, so the token's user and the count come back in one query.
  */
-export function unreadCountOf(eb: ExpressionBuilder<Database, never>, userId: number) {
+export function unreadCountOf(eb: ExpressionBuilder<Database, never>, userId: number | Expression<number>) {
   return eb
     .selectFrom('notification_recipients')
     .select((inner) => inner.fn.countAll<number>().as('count'))
