@@ -1,6 +1,19 @@
 import { test, expect, signIn } from './support/fixtures';
 import type { RoleId } from '../../src/lib/roles';
 
+/** (spec section 6) Roles 4 and 5: membership, chapter details, National HR Awards, content admin, My Profile. */
+const CHAPTER_AND_ADMIN_MENU = [
+  'Membership',
+  'Chapter Details',
+  'National HR Awards',
+  'Events',
+  'Gallery',
+  'Newsletter',
+  'Personnel Today',
+  'Research Compendium',
+  'My Profile',
+];
+
 /** Each role lands on its home (spec "Home destination after login") and sees its menu (spec section 6). */
 const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
   { roleId: '1', home: '/member/memberdetail', menu: ['Profile Detail', 'Chapter Detail'] },
@@ -26,32 +39,12 @@ const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
   {
     roleId: '4',
     home: '/admin/membership',
-    menu: [
-      'Membership',
-      'Chapter Details',
-      'National HR Awards',
-      'Events',
-      'Gallery',
-      'Newsletter',
-      'Personnel Today',
-      'Research Compendium',
-      'My Profile',
-    ],
+    menu: CHAPTER_AND_ADMIN_MENU,
   },
   {
     roleId: '5',
     home: '/admin/membership',
-    menu: [
-      'Membership',
-      'Chapter Details',
-      'National HR Awards',
-      'Events',
-      'Gallery',
-      'Newsletter',
-      'Personnel Today',
-      'Research Compendium',
-      'My Profile',
-    ],
+    menu: CHAPTER_AND_ADMIN_MENU,
   },
 ];
 
