@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import { API_BASE_PATH, API_TIMEOUT_MS, UNAUTHORIZED_LOG_MESSAGE } from './constants';
 import { currentSession } from '../stores/session';
+import type { ApiFailure, ApiSuccess, FieldErrors } from './envelope';
 
 /**
  * (spec section 7) The one client every island uses: same-origin calls under /api, the bearer
@@ -28,33 +29,24 @@ export const http = ky.create({
   },
 });
 
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-}
-
-async function unwrap<T>(request: Promise<Envelope<T>>): Promise<T> {
+async function unwrap<T>(request: Promise<ApiSuccess<T>>): Promise<T> {
   return (await request).data;
 }
 
 export const api = {
   get: <T>(path: string, searchParams?: Record<string, string | number | boolean>) =>
-    unwrap(http.get(path, { searchParams }).json<Envelope<T>>()),
-  post: <T>(path: string, json?: unknown) => unwrap(http.post(path, { json }).json<Envelope<T>>()),
-  put: <T>(path: string, json?: unknown) => unwrap(http.put(path, { json }).json<Envelope<T>>()),
-  patch: <T>(path: string, json?: unknown) => unwrap(http.patch(path, { json }).json<Envelope<T>>()),
-  delete: <T>(path: string) => unwrap(http.delete(path).json<Envelope<T>>()),
+    unwrap(http.get(path, { searchParams }).json<ApiSuccess<T>>()),
+  post: <T>(path: string, json?: unknown) => unwrap(http.post(path, { json }).json<ApiSuccess<T>>()),
+  put: <T>(path: string, json?: unknown) => unwrap(http.put(path, { json }).json<ApiSuccess<T>>()),
+  patch: <T>(path: string, json?: unknown) => unwrap(http.patch(path, { json }).json<ApiSuccess<T>>()),
+  delete: <T>(path: string) => unwrap(http.delete(path).json<ApiSuccess<T>>()),
 };
 
 /** The server's message (and per-field messages) from a failed call, for forms and toasts. */
-export async function apiErrorOf(
-  error: unknown,
-): Promise<{ status: number; message: string; fields: Record<string, string> }> {
+export async function apiErrorOf(error: unknown): Promise<{ status: number; message: string; fields: FieldErrors }> {
   if (error instanceof HTTPError) {
     // ky has already read the body into `data`; a non-JSON answer (a proxy's page) leaves a string.
-    const body = (typeof error.data === 'object' && error.data ? error.data : {}) as {
-      error?: { message?: string; fields?: Record<string, string> };
-    };
+    const body = (typeof error.data === 'object' && error.data ? error.data : {}) as Partial<ApiFailure>;
     return {
       status: error.response.status,
       message: body.error?.message ?? `Request failed (${error.response.status}).`,

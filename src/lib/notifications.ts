@@ -1,39 +1,13 @@
+import type { Paged } from './envelope';
 import { BELL_BADGE_MAX, BELL_BADGE_OVERFLOW_LABEL } from './constants';
 
-/** A notice as the caller's list returns it (GET /api/notifications). */
-export interface NotificationItem {
-  id: number;
-  title: string;
-  message: string;
-  link: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
+export type { AudienceType, NotificationItem, SentNotificationItem } from './schemas/notifications';
+import type { NotificationItem } from './schemas/notifications';
 
 /** One page of a list the API answers. */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type Page<T> = Paged<T>;
 
 export type NotificationPage = Page<NotificationItem>;
-
-export type AudienceType = 'all' | 'chapter' | 'member' | 'role';
-
-/** A notice in the super admin's history (GET /api/admin/notifications). */
-export interface SentNotificationItem {
-  id: number;
-  title: string;
-  message: string;
-  link: string | null;
-  audience: { type: AudienceType; id: string | null; label: string };
-  sender: { id: number; name: string } | null;
-  createdAt: string;
-  recipientCount: number;
-  readCount: number;
-}
 
 /** (spec section 9) The bell badge's text: nothing at zero, the count up to 99, then '99+'. */
 export function badgeLabel(count: number | null): string {

@@ -67,7 +67,7 @@ describeEachDatabase('Member and chapter records within each role’s scope', (k
     const contentAdmin = await createUser(database.db, { roleId: '3' });
     expect((await get(`/api/members/${asha.id}`, contentAdmin)).status).toBe(403);
     expect((await get(`/api/members/${asha.id}`)).status).toBe(401);
-    expect((await get('/api/members/not-a-number', await createUser(database.db, { roleId: '2' }))).status).toBe(404);
+    expect((await get('/api/members/not-a-number', await createUser(database.db, { roleId: '2' }))).status).toBe(400);
   });
 
   it('answers /api/members/me with 404 for a user without a member record', async () => {

@@ -184,8 +184,10 @@ describeEachDatabase('Notifications API', (kind) => {
 
     const unknown = await api.request('POST', '/api/notifications/987654/mark-read', { token: memberA.token });
     expect(unknown.status).toBe(404);
-    const notANumber = await api.request('POST', '/api/notifications/abc/mark-read', { token: memberA.token });
-    expect(notANumber.status).toBe(404);
+    for (const badId of ['abc', '0x10', '1e2', '%207']) {
+      const notAnId = await api.request('POST', `/api/notifications/${badId}/mark-read`, { token: memberA.token });
+      expect({ badId, status: notAnId.status }).toEqual({ badId, status: 400 });
+    }
     expect(await count(memberA)).toBe(4);
 
     const own = await api.request('POST', `/api/notifications/${chapterNotice.id}/mark-read`, { token: memberA.token });

@@ -1,18 +1,20 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApiApp } from '../../src/server/api/app';
 import type { ApiDeps, AppEnv } from '../../src/server/api/context';
 import type { DB } from '../../src/server/db';
 import { createMailer } from '../../src/server/mail/mailer';
+import { contractViolation } from './contract';
 
 /**
  * The real API app on a test database, with mail written to a temporary outbox (as the site
- * does without SMTP) and a clock the test can move.
+ * does without SMTP) and a clock the test can move. Every answer is checked against the route's
+ * documented schemas: an answer outside the contract fails the test that caused it.
  */
 export interface TestApi {
-  app: Hono<AppEnv>;
+  app: OpenAPIHono<AppEnv>;
   deps: ApiDeps;
   clock: { now: Date; advance(ms: number): void };
   outboxDir: string;
@@ -64,7 +66,7 @@ export function createTestApi(db: DB, overrides: Partial<ApiDeps> = {}): TestApi
     async settle() {
       await Promise.all(pending.splice(0));
     },
-    request(method, url, options = {}) {
+    async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let body: string | undefined;
@@ -72,7 +74,10 @@ export function createTestApi(db: DB, overrides: Partial<ApiDeps> = {}): TestApi
         headers['content-type'] ??= 'application/json';
         body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       }
-      return Promise.resolve(app.request(url, { method, headers, body }));
+      const response = await app.request(url, { method, headers, body });
+      const violation = await contractViolation(app, method, url, response);
+      if (violation) throw new Error(`Contract broken: ${violation}`);
+      return response;
     },
   };
 }

@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import {
   NOTIFICATION_LINK_MAX,
   NOTIFICATION_MESSAGE_MAX,
@@ -8,13 +7,16 @@ import {
   NOTIFICATION_TITLE_MAX,
 } from '../../lib/constants';
 import { ROLE } from '../../lib/roles';
-import { requireRole } from '../auth/authorize';
+import { pagedSchema, pagingQuery } from '../../lib/schemas/common';
+import { AUDIENCE_TYPES, SentNotificationItemSchema } from '../../lib/schemas/notifications';
 import { AudienceError, listSent, sendNotification, type Recipient } from '../services/notifications';
-import type { ApiDeps, AppEnv } from './context';
+import type { ApiDeps } from './context';
 import { validationError } from './errors';
-import { parseJsonBody, parseQuery } from './validation';
+import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
 
 /** Sending notices and their history: the super admin only (DESIGN.md section 3). */
+const tags = ['Notifications (staff)'];
+
 const SendBody = z
   .object({
     title: z.string().trim().min(1, 'Enter a title.').max(NOTIFICATION_TITLE_MAX),
@@ -31,7 +33,7 @@ const SendBody = z
       .nullable(),
     audience: z
       .object({
-        type: z.enum(['all', 'chapter', 'member', 'role']),
+        type: z.enum(AUDIENCE_TYPES),
         id: z.union([z.string().trim().max(320), z.number().int()]).optional(),
       })
       .strict()
@@ -39,13 +41,6 @@ const SendBody = z
         message: 'Choose who receives it.',
         path: ['id'],
       }),
-  })
-  .strict();
-
-const HistoryQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_SIZE_MAX).default(NOTIFICATION_PAGE_SIZE_DEFAULT),
   })
   .strict();
 
@@ -74,17 +69,37 @@ function emailCopies(
   };
 }
 
-export const adminNotificationsRouter = new Hono<AppEnv>()
-  .post('/', async (c) => {
-    const sender = await requireRole(c, ROLE.superAdmin);
-    const body = await parseJsonBody(c, SendBody);
+const sendRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  summary: 'Sends a notice to all, a chapter, a member or a role',
+  tags,
+  access: rolesOnly(ROLE.superAdmin),
+  request: { body: { content: { 'application/json': { schema: SendBody } } } },
+  data: z.object({ id: z.number().int(), recipients: z.number().int() }),
+  status: 201,
+});
+
+const historyRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  summary: 'What was sent, newest first, with read counts',
+  tags,
+  access: rolesOnly(ROLE.superAdmin),
+  request: { query: pagingQuery(NOTIFICATION_PAGE_SIZE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT).strict() },
+  data: pagedSchema(SentNotificationItemSchema),
+});
+
+export const adminNotificationsRouter = createRouter()
+  .openapi(sendRoute, async (c) => {
+    const body = c.req.valid('json');
     const deps = c.var.deps;
     const notice = { title: body.title, message: body.message, link: body.link || null };
     try {
       const sent = await sendNotification(
         deps.db,
         {
-          senderId: sender.id,
+          senderId: caller(c).id,
           ...notice,
           audience: {
             type: body.audience.type,
@@ -94,14 +109,10 @@ export const adminNotificationsRouter = new Hono<AppEnv>()
         deps.now(),
       );
       if (sent.emailRecipients.length) deps.defer(emailCopies(deps, sent.emailRecipients, notice));
-      return c.json({ success: true as const, data: { id: sent.id, recipients: sent.recipientCount } }, 201);
+      return respond(c, { id: sent.id, recipients: sent.recipientCount }, 201);
     } catch (error) {
       if (error instanceof AudienceError) throw validationError({ 'audience.id': error.message });
       throw error;
     }
   })
-  .get('/', async (c) => {
-    await requireRole(c, ROLE.superAdmin);
-    const query = parseQuery(c, HistoryQuery);
-    return c.json({ success: true as const, data: await listSent(c.var.deps.db, query) });
-  });
+  .openapi(historyRoute, async (c) => respond(c, await listSent(c.var.deps.db, c.req.valid('query'))));

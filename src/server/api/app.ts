@@ -1,7 +1,10 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
+import type { ApiFailure } from '../../lib/envelope';
+import { APP_VERSION } from '../version';
 import type { ApiDeps, AppEnv } from './context';
-import { ApiError, type ErrorBody } from './errors';
+import { ApiError, validationError } from './errors';
 import { fieldErrors } from './validation';
 import { healthRouter } from './health';
 import { meRouter } from './me';
@@ -12,12 +15,18 @@ import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
 
+/** Where the contract is served, relative to the API's base path. */
+export const OPENAPI_PATH = '/openapi.json';
+
+const failure = (code: string, message: string): ApiFailure => ({ success: false, error: { code, message } });
+
 /**
  * The API: one Hono app, mounted at /api by the production entry and by the Astro catch-all
- * route in development. Each resource is one router file beside this one.
+ * route in development. Each resource is one router file beside this one; each route is declared
+ * with `apiRoute` (`./openapi.ts`), which also puts it in the OpenAPI document.
  */
-export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>().basePath('/api');
+export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -36,29 +45,39 @@ export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
 
-  app.notFound((c) =>
-    c.json<ErrorBody>({ success: false, error: { code: 'not_found', message: 'No such API route.' } }, 404),
-  );
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The `token` answered by `POST /api/sessions` (or carried in the site session).',
+  });
+  app.doc31(OPENAPI_PATH, {
+    openapi: '3.1.0',
+    info: {
+      title: 'NIPM web platform API',
+      version: APP_VERSION,
+      description:
+        'Every answer is the envelope `{ success: true, data }` or `{ success: false, error: { code, message, fields? } }`. ' +
+        '`x-roles` on each operation says who may call it.',
+    },
+    security: [{ bearer: [] }],
+  });
+
+  app.notFound((c) => c.json(failure('not_found', 'No such API route.'), 404));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(error.toBody(), error.status);
     }
-    if (error instanceof ZodError) {
-      return c.json(
-        {
-          success: false,
-          error: { code: 'validation_failed', message: 'Some fields need attention.', fields: fieldErrors(error) },
-        },
-        400,
-      );
+    if (error instanceof ZodError) return c.json(validationError(fieldErrors(error)).toBody(), 400);
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals (malformed JSON in a validator, a body over the limit) in the envelope.
+      const code = error.status === 400 ? 'malformed_json' : 'http_' + error.status;
+      return c.json(failure(code, error.message || 'The request could not be read.'), error.status);
     }
     console.error('[api] unexpected error', c.req.method, c.req.path, error);
-    return c.json<ErrorBody>(
-      { success: false, error: { code: 'internal', message: 'Something went wrong on our side.' } },
-      500,
-    );
+    return c.json(failure('internal', 'Something went wrong on our side.'), 500);
   });
 
   return app;

@@ -1,19 +1,36 @@
-import { Hono } from 'hono';
-import { requireUser } from '../auth/authorize';
+import { z } from '@hono/zod-openapi';
+import { ChapterListItemSchema, ChapterRecordSchema } from '../../lib/schemas/accounts';
+import { IdParam } from '../../lib/schemas/common';
 import { chapterDetailFor, listChapters } from '../services/chapters';
-import type { AppEnv } from './context';
 import { notFound } from './errors';
-import { idParam } from './validation';
+import { apiRoute, caller, createRouter, respond, SIGNED_IN } from './openapi';
 
-export const chaptersRouter = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    await requireUser(c);
-    return c.json({ success: true as const, data: await listChapters(c.var.deps.db) });
-  })
-  .get('/:id', async (c) => {
-    const user = await requireUser(c);
-    const id = idParam(c.req.param('id'));
-    const chapter = id === undefined ? undefined : await chapterDetailFor(c.var.deps.db, user, id);
+const tags = ['Chapters'];
+
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  summary: 'Every chapter',
+  tags,
+  access: SIGNED_IN,
+  data: z.array(ChapterListItemSchema),
+});
+
+const byIdRoute = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  summary: 'A chapter with its contacts: a member only their own',
+  tags,
+  access: SIGNED_IN,
+  request: { params: IdParam },
+  data: ChapterRecordSchema,
+  errors: [404],
+});
+
+export const chaptersRouter = createRouter()
+  .openapi(listRoute, async (c) => respond(c, await listChapters(c.var.deps.db)))
+  .openapi(byIdRoute, async (c) => {
+    const chapter = await chapterDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id);
     if (!chapter) throw notFound('No such chapter.');
-    return c.json({ success: true as const, data: chapter });
+    return respond(c, chapter);
   });

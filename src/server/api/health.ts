@@ -1,9 +1,16 @@
-import { Hono } from 'hono';
-import { allowAnyone } from '../auth/authorize';
-import type { AppEnv } from './context';
+import { z } from '@hono/zod-openapi';
 import { APP_VERSION } from '../version';
+import { ANYONE, apiRoute, createRouter, respond } from './openapi';
 
-export const healthRouter = new Hono<AppEnv>().get('/', (c) => {
-  allowAnyone();
-  return c.json({ success: true as const, data: { status: 'ok', version: APP_VERSION } });
+const healthRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  summary: 'The server is alive',
+  tags: ['Operations'],
+  access: ANYONE,
+  data: z.object({ status: z.literal('ok'), version: z.string() }),
 });
+
+export const healthRouter = createRouter().openapi(healthRoute, (c) =>
+  respond(c, { status: 'ok' as const, version: APP_VERSION }),
+);

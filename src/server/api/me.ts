@@ -1,12 +1,13 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { requireUser } from '../auth/authorize';
+import { z } from '@hono/zod-openapi';
+import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
+import { IssuedTokenSchema, MeSchema } from '../../lib/schemas/accounts';
 import { changePassword, findMe, updateMe } from '../services/users';
 import { issueApiToken } from '../services/sign-in';
-import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
-import { clientAddress, type AppEnv } from './context';
+import { clientAddress } from './context';
 import { unauthorized, validationError } from './errors';
-import { parseJsonBody } from './validation';
+import { apiRoute, caller, createRouter, respond, SIGNED_IN } from './openapi';
+
+const tags = ['Accounts'];
 
 const UpdateMeSchema = z
   .object({
@@ -25,27 +26,54 @@ const ChangePasswordSchema = z
   })
   .strict();
 
-export const meRouter = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const user = await requireUser(c);
-    const me = await findMe(c.var.deps.db, user.id);
+const readRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  summary: 'The signed-in user',
+  tags,
+  access: SIGNED_IN,
+  data: MeSchema,
+});
+
+const updateRoute = apiRoute({
+  method: 'patch',
+  path: '/',
+  summary: "Changes the caller's name or e-mail copy setting",
+  tags,
+  access: SIGNED_IN,
+  request: { body: { content: { 'application/json': { schema: UpdateMeSchema } } } },
+  data: MeSchema,
+});
+
+const passwordRoute = apiRoute({
+  method: 'post',
+  path: '/password',
+  summary: "Changes the caller's password; ends every other session and answers a new token",
+  tags,
+  access: SIGNED_IN,
+  request: { body: { content: { 'application/json': { schema: ChangePasswordSchema } } } },
+  data: IssuedTokenSchema,
+});
+
+export const meRouter = createRouter()
+  .openapi(readRoute, async (c) => {
+    const me = await findMe(c.var.deps.db, caller(c).id);
     if (!me) throw unauthorized();
-    return c.json({ success: true as const, data: me });
+    return respond(c, me);
   })
-  .patch('/', async (c) => {
-    const user = await requireUser(c);
-    const changes = await parseJsonBody(c, UpdateMeSchema);
-    const me = await updateMe(c.var.deps.db, user.id, changes, { now: c.var.deps.now(), ip: clientAddress(c) });
+  .openapi(updateRoute, async (c) => {
+    const changes = c.req.valid('json');
+    const me = await updateMe(c.var.deps.db, caller(c).id, changes, { now: c.var.deps.now(), ip: clientAddress(c) });
     if (!me) throw unauthorized();
-    return c.json({ success: true as const, data: me });
+    return respond(c, me);
   })
-  .post('/password', async (c) => {
-    const user = await requireUser(c);
-    const input = await parseJsonBody(c, ChangePasswordSchema);
+  .openapi(passwordRoute, async (c) => {
+    const input = c.req.valid('json');
+    const user = caller(c);
     const { db, secret, sessionSeconds, now } = c.var.deps;
     const at = now();
     const result = await changePassword(db, user.id, { ...input, ip: clientAddress(c) }, at);
     if (!result.ok) throw validationError({ [result.field]: result.message });
     const issued = await issueApiToken({ id: user.id, tokenVersion: result.tokenVersion }, secret, sessionSeconds, at);
-    return c.json({ success: true as const, data: issued });
+    return respond(c, issued);
   });

@@ -1,24 +1,41 @@
-import { Hono } from 'hono';
-import { requireRole, requireUser } from '../auth/authorize';
-import { memberDetailFor, ownMemberDetail } from '../services/members';
 import { ROLE } from '../../lib/roles';
-import type { AppEnv } from './context';
+import { MemberRecordSchema } from '../../lib/schemas/accounts';
+import { IdParam } from '../../lib/schemas/common';
+import { memberDetailFor, ownMemberDetail } from '../services/members';
 import { notFound } from './errors';
-import { idParam } from './validation';
+import { apiRoute, caller, createRouter, respond, rolesOnly, SIGNED_IN } from './openapi';
 
-const NO_MEMBER = 'No such member.';
+const tags = ['Members'];
 
-export const membersRouter = new Hono<AppEnv>()
-  .get('/me', async (c) => {
-    const user = await requireUser(c);
-    const member = await ownMemberDetail(c.var.deps.db, user);
+const ownRoute = apiRoute({
+  method: 'get',
+  path: '/me',
+  summary: "The caller's own member record",
+  tags,
+  access: SIGNED_IN,
+  data: MemberRecordSchema,
+  errors: [404],
+});
+
+const byIdRoute = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  summary: 'A member record: a member only their own, a chapter admin only their chapter’s',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: MemberRecordSchema,
+  errors: [404],
+});
+
+export const membersRouter = createRouter()
+  .openapi(ownRoute, async (c) => {
+    const member = await ownMemberDetail(c.var.deps.db, caller(c));
     if (!member) throw notFound('You have no member record.');
-    return c.json({ success: true as const, data: member });
+    return respond(c, member);
   })
-  .get('/:id', async (c) => {
-    const user = await requireRole(c, ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin);
-    const id = idParam(c.req.param('id'));
-    const member = id === undefined ? undefined : await memberDetailFor(c.var.deps.db, user, id);
-    if (!member) throw notFound(NO_MEMBER);
-    return c.json({ success: true as const, data: member });
+  .openapi(byIdRoute, async (c) => {
+    const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id);
+    if (!member) throw notFound('No such member.');
+    return respond(c, member);
   });

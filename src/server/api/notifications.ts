@@ -1,52 +1,83 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import { NOTIFICATION_PAGE_SIZE_DEFAULT, NOTIFICATION_PAGE_SIZE_MAX } from '../../lib/constants';
-import { requireUser, requireUserWith } from '../auth/authorize';
+import { IdParam, pagedSchema, pagingQuery, queryBoolean } from '../../lib/schemas/common';
+import { NotificationItemSchema } from '../../lib/schemas/notifications';
+import { requireUserWith } from '../auth/authorize';
 import { listForUser, markAllRead, markRead, unreadCount, unreadCountOf } from '../services/notifications';
-import type { AppEnv } from './context';
+import type { AppContext } from './context';
 import { notFound } from './errors';
-import { parseQuery } from './validation';
+import { apiRoute, caller, createRouter, respond, SIGNED_IN } from './openapi';
 
 /** The caller's own notices: every route acts only on the signed-in user's copies. */
-const ListQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_SIZE_MAX).default(NOTIFICATION_PAGE_SIZE_DEFAULT),
-    unread: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
-  })
+const tags = ['Notifications'];
+
+const ListQuery = pagingQuery(NOTIFICATION_PAGE_SIZE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT)
+  .extend({ unread: queryBoolean })
   .strict();
 
-const IdParam = z.coerce.number().int().positive();
+const unreadCountRoute = apiRoute({
+  method: 'get',
+  path: '/unread-count',
+  summary: "The caller's unread notices (polled by the bell every 30 s)",
+  tags,
+  // The token's user and the count are read in one query (one database round trip per poll).
+  access: { kind: 'signed-in-by-handler' },
+  data: z.object({ count: z.number().int().min(0) }),
+});
 
-export const notificationsRouter = new Hono<AppEnv>()
-  .get('/unread-count', async (c) => {
-    // The bell polls this: the token's user and the count in one query (one database round trip).
-    const { value } = await requireUserWith(c, unreadCountOf);
-    return c.json({ success: true as const, data: { count: Number(value ?? 0) } });
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  summary: "The caller's notices, newest first",
+  tags,
+  access: SIGNED_IN,
+  request: { query: ListQuery },
+  data: pagedSchema(NotificationItemSchema),
+});
+
+const markAllRoute = apiRoute({
+  method: 'post',
+  path: '/mark-all-read',
+  summary: "Marks all the caller's notices read",
+  tags,
+  access: SIGNED_IN,
+  data: z.object({ marked: z.number().int(), count: z.literal(0) }),
+});
+
+const markOneRoute = apiRoute({
+  method: 'post',
+  path: '/{id}/mark-read',
+  summary: "Marks one of the caller's notices read",
+  tags,
+  access: SIGNED_IN,
+  request: { params: IdParam },
+  data: z.object({ id: z.number().int(), read: z.literal(true), count: z.number().int() }),
+  errors: [404],
+});
+
+export const notificationsRouter = createRouter()
+  .openapi(unreadCountRoute, async (c) => {
+    const { value } = await requireUserWith(c as AppContext, unreadCountOf);
+    return respond(c, { count: Number(value ?? 0) });
   })
-  .get('/', async (c) => {
-    const user = await requireUser(c);
-    const query = parseQuery(c, ListQuery);
-    const page = await listForUser(c.var.deps.db, user.id, {
+  .openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const page = await listForUser(c.var.deps.db, caller(c).id, {
       page: query.page,
       pageSize: query.pageSize,
       unreadOnly: query.unread,
     });
-    return c.json({ success: true as const, data: page });
+    return respond(c, page);
   })
-  .post('/mark-all-read', async (c) => {
-    const user = await requireUser(c);
+  .openapi(markAllRoute, async (c) => {
     const { db, now } = c.var.deps;
-    const marked = await markAllRead(db, user.id, now());
-    return c.json({ success: true as const, data: { marked, count: 0 } });
+    const marked = await markAllRead(db, caller(c).id, now());
+    return respond(c, { marked, count: 0 });
   })
-  .post('/:id/mark-read', async (c) => {
-    const user = await requireUser(c);
-    const id = IdParam.safeParse(c.req.param('id'));
+  .openapi(markOneRoute, async (c) => {
+    const { id } = c.req.valid('param');
     const { db, now } = c.var.deps;
-    if (!id.success || !(await markRead(db, user.id, id.data, now()))) throw notFound('No such notification.');
-    return c.json({ success: true as const, data: { id: id.data, read: true, count: await unreadCount(db, user.id) } });
+    const userId = caller(c).id;
+    if (!(await markRead(db, userId, id, now()))) throw notFound('No such notification.');
+    return respond(c, { id, read: true, count: await unreadCount(db, userId) });
   });

@@ -1,11 +1,11 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { allowAnyone } from '../auth/authorize';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { z } from '@hono/zod-openapi';
 import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
-import { clientAddress, type AppEnv } from './context';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { clientAddress } from './context';
 import { validationError } from './errors';
-import { parseJsonBody } from './validation';
+import { ANYONE, apiRoute, createRouter, respond } from './openapi';
+
+const tags = ['Accounts'];
 
 const ForgotSchema = z.object({ email: z.string().trim().email('Enter a valid e-mail address.').max(320) }).strict();
 
@@ -16,21 +16,39 @@ const ResetSchema = z
   })
   .strict();
 
-export const passwordRouter = new Hono<AppEnv>()
-  .post('/forgot', async (c) => {
-    allowAnyone();
-    const { email } = await parseJsonBody(c, ForgotSchema);
+const forgotRoute = apiRoute({
+  method: 'post',
+  path: '/forgot',
+  summary: 'E-mails a password-reset link (the same answer whether or not the account exists)',
+  tags,
+  access: ANYONE,
+  request: { body: { content: { 'application/json': { schema: ForgotSchema } } } },
+  data: z.object({ sent: z.literal(true) }),
+});
+
+const resetRoute = apiRoute({
+  method: 'post',
+  path: '/reset',
+  summary: 'Sets a new password with the token of a reset link',
+  tags,
+  access: ANYONE,
+  request: { body: { content: { 'application/json': { schema: ResetSchema } } } },
+  data: z.object({ reset: z.literal(true) }),
+});
+
+export const passwordRouter = createRouter()
+  .openapi(forgotRoute, async (c) => {
+    const { email } = c.req.valid('json');
     const { db, mailer, siteUrl, now, defer } = c.var.deps;
     const message = await requestPasswordReset(db, { email, siteUrl, ip: clientAddress(c) }, now());
     // Sent after the answer, so that its timing does not tell whether the account exists.
     if (message) defer(() => mailer.send(message));
-    return c.json({ success: true as const, data: { sent: true } });
+    return respond(c, { sent: true as const });
   })
-  .post('/reset', async (c) => {
-    allowAnyone();
-    const input = await parseJsonBody(c, ResetSchema);
+  .openapi(resetRoute, async (c) => {
+    const input = c.req.valid('json');
     const { db, now } = c.var.deps;
     const result = await resetPassword(db, { ...input, ip: clientAddress(c) }, now());
     if (!result.ok) throw validationError({ [result.field]: result.message });
-    return c.json({ success: true as const, data: { reset: true } });
+    return respond(c, { reset: true as const });
   });

@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { allowAnyone } from '../auth/authorize';
-import { INVALID_CREDENTIALS_MESSAGE, issueApiToken, signInWithPassword } from '../services/sign-in';
+import { z } from '@hono/zod-openapi';
 import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
-import { clientAddress, type AppEnv } from './context';
+import { IssuedTokenSchema, MeSchema } from '../../lib/schemas/accounts';
+import { INVALID_CREDENTIALS_MESSAGE, issueApiToken, signInWithPassword } from '../services/sign-in';
+import { clientAddress } from './context';
 import { ApiError, tooManyRequests } from './errors';
-import { parseJsonBody } from './validation';
+import { ANYONE, apiRoute, createRouter, respond } from './openapi';
 
 const SignInSchema = z
   .object({
@@ -17,10 +16,20 @@ const SignInSchema = z
   })
   .strict();
 
-/** Sign-in for API clients: the same service, throttling and audit as the Auth.js sign-in. */
-export const sessionsRouter = new Hono<AppEnv>().post('/', async (c) => {
-  allowAnyone();
-  const input = await parseJsonBody(c, SignInSchema);
+const signInRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  summary: 'Signs in an API client: answers a bearer token',
+  description: 'The same service, throttling and audit as the Auth.js sign-in.',
+  tags: ['Accounts'],
+  access: ANYONE,
+  request: { body: { content: { 'application/json': { schema: SignInSchema } } } },
+  data: IssuedTokenSchema.extend({ user: MeSchema }),
+  errors: [401, 429],
+});
+
+export const sessionsRouter = createRouter().openapi(signInRoute, async (c) => {
+  const input = c.req.valid('json');
   const { db, secret, sessionSeconds, now } = c.var.deps;
   const at = now();
   const result = await signInWithPassword(db, { ...input, address: clientAddress(c) }, at);
@@ -39,5 +48,5 @@ export const sessionsRouter = new Hono<AppEnv>().post('/', async (c) => {
     sessionSeconds,
     at,
   );
-  return c.json({ success: true as const, data: { ...issued, user: result.user } });
+  return respond(c, { ...issued, user: result.user });
 });

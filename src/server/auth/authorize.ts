@@ -168,6 +168,3 @@ export async function requireRole(c: AppContext, ...roles: RoleId[]): Promise<Au
   if (!roles.includes(user.roleId)) throw forbidden();
   return user;
 }
-
-/** For routes anyone may call; states in the code that the lack of a check is deliberate. */
-export function allowAnyone(): void {}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Schemas every route and form shares: ids in paths, paging of lists, the paged answer. Plain zod,
+ * client-safe; the API documents them in its OpenAPI contract as they are.
+ */
+
+/** Digits only, no sign, no exponent, no spaces: `0x10`, `1e2` and ` 7` are refused. */
+export const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+/** A record id in a path, `/{id}`. */
+export const IdParam = z.object({
+  id: z
+    .string()
+    .regex(ID_PATTERN, 'Use a record id made of digits.')
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'Use a record id made of digits.'),
+});
+
+/** The largest page number a list accepts: beyond it no list of this site has rows. */
+export const PAGE_MAX = 100_000;
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+const boundedInteger = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+/** `?page=&pageSize=` as bounded integers written in digits (400 outside). */
+export function pagingQuery(pageSizeMax = PAGE_SIZE_MAX, pageSizeDefault = PAGE_SIZE_DEFAULT) {
+  return z.object({
+    page: boundedInteger(1, PAGE_MAX, `Use a page number from 1 to ${PAGE_MAX}.`)
+      .optional()
+      .transform((v) => v ?? 1),
+    pageSize: boundedInteger(1, pageSizeMax, `Use a page size from 1 to ${pageSizeMax}.`)
+      .optional()
+      .transform((v) => v ?? pageSizeDefault),
+  });
+}
+
+export const PagingQuery = pagingQuery();
+
+/** The paged answer around `item`: `{ items, total, page, pageSize }`. */
+export function pagedSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+}
+
+/** `true`/`false` (or 1/0) in a query string. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** A calendar date written `YYYY-MM-DD`. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD.');

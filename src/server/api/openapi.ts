@@ -1,0 +1,180 @@
+import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ROLE_LABELS, type RoleId } from '../../lib/roles';
+import { requireRole, requireUser, type AuthUser } from '../auth/authorize';
+import type { AppContext, AppEnv } from './context';
+import { unauthorized, unsupportedMediaType, validationError } from './errors';
+import { fieldErrors } from './validation';
+
+/**
+ * Every API route is declared once with `apiRoute`: its zod schemas for path, query, body and answer,
+ * who may call it, and its error answers. The declaration gives the route its validators, its
+ * authorization middleware (run before any validator, so a stranger learns nothing about the body
+ * rules) and its entry in the OpenAPI 3.1 document served at `/api/openapi.json`.
+ */
+
+/** Who may call a route; mirrored in the contract as `x-roles` and enforced by the route's guard. */
+export type Access =
+  | { kind: 'anyone' }
+  | { kind: 'signed-in' }
+  | { kind: 'roles'; roles: readonly RoleId[] }
+  /** The handler authorizes itself (for example in one query with the data); documented like `signed-in`. */
+  | { kind: 'signed-in-by-handler' };
+
+export const ANYONE: Access = { kind: 'anyone' };
+export const SIGNED_IN: Access = { kind: 'signed-in' };
+export const rolesOnly = (...roles: RoleId[]): Access => ({ kind: 'roles', roles });
+
+/** The error half of the envelope, as the contract describes it. */
+export const ErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.string().openapi({ example: 'validation_failed' }),
+      message: z.string(),
+      fields: z.record(z.string()).optional().openapi({ description: 'One message per field, by dotted path.' }),
+    }),
+  })
+  .openapi('ErrorEnvelope');
+
+/** The success half of the envelope around `data`. */
+export function successEnvelope<T extends z.ZodTypeAny>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad input: `error.fields` has a message per field.',
+  401: 'No valid sign-in: missing, expired, forged or revoked token.',
+  403: 'Signed in, but this role may not do this.',
+  404: 'No such record, or one outside the caller’s scope.',
+  405: 'Method not allowed.',
+  409: 'Conflicts with what is already recorded.',
+  413: 'The body is larger than this route accepts.',
+  415: 'The body is not of a type this route accepts.',
+  429: 'Too many requests; `Retry-After` says when to try again.',
+};
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429;
+
+type JsonBody = { content: { 'application/json': { schema: z.ZodTypeAny } } };
+
+interface RouteDefinition<P extends string, D extends z.ZodTypeAny, Req extends RouteConfig['request']> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Path inside the router, OpenAPI style: `/{id}/mark-read`. */
+  path: P;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: Access;
+  request?: Req;
+  /** Schema of `data` in the success answer. */
+  data: D;
+  status?: 200 | 201;
+  /** Error answers beyond those the access and body imply (400 for input, 401/403 for access). */
+  errors?: ErrorStatus[];
+  /** Set when the success answer is not JSON (a CSV or a PDF): its media type. */
+  produces?: string;
+}
+
+function roleNames(access: Access): string[] | 'anyone' | 'signed-in' {
+  if (access.kind === 'anyone') return 'anyone';
+  if (access.kind === 'roles') return access.roles.map((r) => `${r} (${ROLE_LABELS[r]})`);
+  return 'signed-in';
+}
+
+function guardFor(access: Access): MiddlewareHandler<AppEnv>[] {
+  if (access.kind === 'signed-in') {
+    return [
+      async (c, next) => {
+        await requireUser(c as AppContext);
+        await next();
+      },
+    ];
+  }
+  if (access.kind === 'roles') {
+    const roles = access.roles;
+    return [
+      async (c, next) => {
+        await requireRole(c as AppContext, ...roles);
+        await next();
+      },
+    ];
+  }
+  return [];
+}
+
+/** Exactly `application/json` (parameters such as charset allowed): `application/jsonx` is not JSON. */
+export function isJsonMediaType(header: string | undefined): boolean {
+  return /^application\/json\s*(;|$)/i.test(header ?? '');
+}
+
+const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isJsonMediaType(c.req.header('content-type'))) throw unsupportedMediaType('Send the body as application/json.');
+  await next();
+};
+
+function hasJsonBody(request: RouteConfig['request']): boolean {
+  return Boolean((request?.body as JsonBody | undefined)?.content?.['application/json']);
+}
+
+export function apiRoute<P extends string, D extends z.ZodTypeAny, Req extends RouteConfig['request'] = undefined>(
+  definition: RouteDefinition<P, D, Req>,
+) {
+  const { access, data, errors = [], produces } = definition;
+  const status = definition.status ?? 200;
+  const statuses = new Set<ErrorStatus>(errors);
+  if (definition.request && Object.keys(definition.request).length) statuses.add(400);
+  if (access.kind !== 'anyone') statuses.add(401);
+  if (access.kind === 'roles') statuses.add(403);
+  const jsonBody = hasJsonBody(definition.request);
+  if (jsonBody) {
+    statuses.add(413).add(415);
+    (definition.request!.body as { required?: boolean }).required = true;
+  }
+  const errorResponses = Object.fromEntries(
+    [...statuses]
+      .sort()
+      .map((s) => [
+        s,
+        { description: ERROR_TEXT[s] ?? 'Error', content: { 'application/json': { schema: ErrorEnvelope } } },
+      ]),
+  );
+  return createRoute({
+    method: definition.method,
+    path: definition.path,
+    summary: definition.summary,
+    description: definition.description,
+    tags: definition.tags,
+    'x-roles': roleNames(access),
+    middleware: [...guardFor(access), ...(jsonBody ? [jsonOnly] : [])],
+    request: definition.request,
+    responses: {
+      [status]: produces
+        ? { description: 'OK', content: { [produces]: { schema: z.string().openapi({ format: 'binary' }) } } }
+        : { description: 'OK', content: { 'application/json': { schema: successEnvelope(data) } } },
+      ...errorResponses,
+    },
+  } as Omit<RouteConfig, 'path' | 'request'> & { path: P; request: Req });
+}
+
+/** A router for one resource; invalid input becomes the 400 envelope with a message per field. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(fieldErrors(result.error));
+    },
+  });
+}
+
+/** The caller that the route's guard let through (roles, signed-in): for handlers after it. */
+export function caller(c: AppContext): AuthUser {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The one way a route answers success: the envelope around `data`. */
+export function respond<T>(c: AppContext, data: T, status: ContentfulStatusCode = 200): Response {
+  return c.json({ success: true as const, data }, status);
+}

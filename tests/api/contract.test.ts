@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { OPENAPI_PATH } from '../../src/server/api/app';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { API_BASE, documentedRoutes } from '../support/contract';
+
+/**
+ * The API and its contract are one: walks the Hono app's own route table and the OpenAPI document
+ * it serves. A route added without a declaration, a declaration without a route, or a route
+ * without an authorization check fails here. (Every answer of every API test is also checked
+ * against its documented schema by the test client, `tests/support/api.ts`.)
+ */
+const OPEN_ROUTES = [
+  'GET /api/health',
+  'POST /api/sessions',
+  'POST /api/password/forgot',
+  'POST /api/password/reset',
+].sort();
+
+const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');
+
+interface Operation {
+  'x-roles': string | string[];
+  responses: Record<string, unknown>;
+  security?: unknown[];
+}
+
+describeEachDatabase('the API contract', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+  const served = () =>
+    new Set(
+      api.app.routes
+        .filter((route) => route.method !== 'ALL' && !route.path.endsWith('*'))
+        .map((route) => `${route.method} ${toTemplate(route.path)}`)
+        .filter((key) => key !== `GET ${API_BASE}${OPENAPI_PATH}`),
+    );
+  const documented = () =>
+    new Set(
+      Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${toTemplate(path)}`),
+      ),
+    );
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    const response = await api.request('GET', `${API_BASE}${OPENAPI_PATH}`);
+    expect(response.status).toBe(200);
+    document = await response.json();
+  });
+  afterAll(() => database.drop());
+
+  it('is an OpenAPI 3.1 document served at /api/openapi.json', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).length).toBeGreaterThan(8);
+  });
+
+  it('documents every route the app serves, and serves every documented route', () => {
+    expect([...served()].sort()).toEqual([...documented()].sort());
+    expect(documentedRoutes(api.app).length).toBe(documented().size);
+  });
+
+  it('names who may call each route and its error answers', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        expect(operation['x-roles'], key).toBeDefined();
+        const statuses = Object.keys(operation.responses);
+        if (operation['x-roles'] !== 'anyone') expect(statuses, key).toContain('401');
+        if (Array.isArray(operation['x-roles'])) expect(statuses, key).toContain('403');
+      }
+    }
+  });
+
+  it('opens only the routes meant for signed-out visitors', () => {
+    const open = Object.entries(document.paths)
+      .flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([, operation]) => operation['x-roles'] === 'anyone')
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    expect(open).toEqual(OPEN_ROUTES);
+  });
+
+  it('refuses a caller without a token on every other route, before looking at the input', async () => {
+    for (const key of served()) {
+      if (OPEN_ROUTES.includes(key)) continue;
+      const [method, template] = key.split(' ');
+      const url = template.replace(/\{[a-zA-Z]+\}/g, '1');
+      const response = await api.request(method, url, method === 'GET' ? {} : { body: {} });
+      expect({ key, status: response.status }).toEqual({ key, status: 401 });
+      expect(await response.json()).toMatchObject({ success: false, error: { code: 'unauthorized' } });
+    }
+  });
+});
