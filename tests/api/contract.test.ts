@@ -97,3 +97,29 @@ describeEachDatabase('the API contract', (kind) => {
     }
   });
 });
+
+describeEachDatabase('request bodies', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('refuses a body over the route’s limit with 413 in the envelope', async () => {
+    const huge = JSON.stringify({ email: 'a@b.in', password: 'x'.repeat(200 * 1024) });
+    const response = await api.request('POST', '/api/sessions', { body: huge });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'payload_too_large' } });
+  });
+
+  it('takes only application/json as JSON: application/jsonx is 415', async () => {
+    const response = await api.request('POST', '/api/sessions', {
+      body: JSON.stringify({ email: 'a@b.in', password: 'whatever1' }),
+      headers: { 'content-type': 'application/jsonx' },
+    });
+    expect(response.status).toBe(415);
+  });
+});

@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ROLE_LABELS, type RoleId } from '../../lib/roles';
 import { requireRole, requireUser, type AuthUser } from '../auth/authorize';
 import type { AppContext, AppEnv } from './context';
-import { unauthorized, unsupportedMediaType, validationError } from './errors';
+import { payloadTooLarge, unauthorized, unsupportedMediaType, validationError } from './errors';
 import { fieldErrors } from './validation';
 
 /**
@@ -75,6 +76,21 @@ interface RouteDefinition<P extends string, D extends z.ZodTypeAny, Req extends 
   errors?: ErrorStatus[];
   /** Set when the success answer is not JSON (a CSV or a PDF): its media type. */
   produces?: string;
+  /** Largest body the route reads, in bytes (uploads); JSON routes default to JSON_BODY_LIMIT_BYTES. */
+  bodyLimit?: number;
+}
+
+/** Bodies of JSON routes are small forms: anything larger is refused before it is read. */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Refuses (413, in the envelope) a body over `maxSize` from its Content-Length, or while streaming it. */
+export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw payloadTooLarge(maxSize);
+    },
+  });
 }
 
 function roleNames(access: Access): string[] | 'anyone' | 'signed-in' {
@@ -147,7 +163,11 @@ export function apiRoute<P extends string, D extends z.ZodTypeAny, Req extends R
     description: definition.description,
     tags: definition.tags,
     'x-roles': roleNames(access),
-    middleware: [...guardFor(access), ...(jsonBody ? [jsonOnly] : [])],
+    middleware: [
+      limitBody(definition.bodyLimit ?? JSON_BODY_LIMIT_BYTES),
+      ...guardFor(access),
+      ...(jsonBody ? [jsonOnly] : []),
+    ],
     request: definition.request,
     responses: {
       [status]: produces
