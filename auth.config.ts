@@ -3,9 +3,11 @@ import { CredentialsSignin } from '@auth/core/errors';
 import type { JWT } from '@auth/core/jwt';
 import { defineConfig } from 'auth-astro';
 import { isRoleId, type RoleId } from './src/lib/roles';
+import { logAuthError } from './src/server/auth/auth-log';
 import { checkApiToken } from './src/server/auth/authorize';
+import { deviceCookieHeader, deviceCookieIn, offerDeviceCookie } from './src/server/auth/device-cookie';
 import { verifyApiToken } from './src/server/auth/token';
-import { CLIENT_ADDRESS_HEADER } from './src/server/api/context';
+import { clientAddressOf } from './src/server/http/client-address';
 import { getDb } from './src/server/db';
 import { env } from './src/server/env';
 import { writeAudit } from './src/server/services/audit';
@@ -42,15 +44,6 @@ interface AuthorizedUser {
   apiTokenExpires: string;
 }
 
-/** X-Forwarded-For only behind a trusted proxy; otherwise the socket address the server entry stamped. */
-function clientAddressOf(request: Request): string {
-  if (env().TRUST_PROXY) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
-}
-
 const sessionSeconds = () => Math.round(env().SESSION_HOURS * 3600);
 
 export default defineConfig({
@@ -68,11 +61,7 @@ export default defineConfig({
   },
   pages: { signIn: '/auth/login', error: '/auth/login' },
   logger: {
-    // A refused sign-in is an expected answer, already in the audit log.
-    error(error) {
-      if (error instanceof CredentialsSignin) return;
-      console.error('[auth]', error);
-    },
+    error: logAuthError,
   },
   providers: [
     Credentials({
@@ -85,19 +74,28 @@ export default defineConfig({
         const portal: SignInPortal = credentials.portal === 'staff' ? 'staff' : 'member';
         const db = await getDb();
         const now = new Date();
+        const config = env();
         const result = await signInWithPassword(
           db,
-          { email, password, portal, address: clientAddressOf(request) },
-          now,
+          {
+            email,
+            password,
+            portal,
+            // The entry stamps the socket's address on the request; no socket here.
+            address: clientAddressOf(request.headers, undefined, config.TRUST_PROXY),
+            deviceCookie: deviceCookieIn(request.headers.get('cookie')),
+          },
+          { now, secret: config.AUTH_SECRET },
         );
         if (!result.ok) {
           throw new SignInRefused(
             result.reason === 'throttled' ? `throttled-${result.retryAfterSeconds}` : result.reason,
           );
         }
+        offerDeviceCookie(deviceCookieHeader(result.deviceCookie, config.SITE_URL.startsWith('https:')));
         const issued = await issueApiToken(
           { id: result.user.id, tokenVersion: result.tokenVersion },
-          env().AUTH_SECRET,
+          config.AUTH_SECRET,
           sessionSeconds(),
           now,
         );

@@ -37,13 +37,26 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** A password-reset link is valid this long, once. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-/** Failed sign-ins allowed per account, and per client address, within one window. */
+/**
+ * Sign-in attempts allowed per account (from browsers without its device cookie), per device
+ * cookie, and per client address within one window; reaching the limit refuses further attempts
+ * for LOGIN_LOCK_MS.
+ */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_DEVICE = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** A device cookie (issued at a successful sign-in) lets its browser through an account lock this long. */
+export const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+/** Expired throttle rows are removed (and their refused attempts audited) this often. */
+export const THROTTLE_PRUNE_INTERVAL_MS = 5 * 60 * 1000;
 /** At most this many reset e-mails per account within one window; more requests send nothing. */
 export const PASSWORD_RESET_MAX_REQUESTS = 3;
 export const PASSWORD_RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+/** Forgotten-password requests accepted from one client address within one window (then 429). */
+export const PASSWORD_FORGOT_MAX_PER_ADDRESS = 10;
+export const PASSWORD_FORGOT_WINDOW_MS = 15 * 60 * 1000;
 
 /** Notifications: page sizes of the lists, and how many notices the bell's dropdown shows. */
 export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_HOURS } from '../lib/constants';
+import { ensurePrivateDir } from './private-files';
 
 /**
  * The server's configuration, read once from the environment and validated, so that a wrong
@@ -33,11 +34,15 @@ const EnvSchema = z.object({
   /** Empty: e-mails are written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('NIPM <no-reply@nipm.in>'),
-  /** Behind a reverse proxy: trust X-Forwarded-For for the client address. */
+  /**
+   * How many reverse proxies stand in front of the server (`true` = 1): the client address is read
+   * from X-Forwarded-For that many entries from the right. 0 or `false`: the header is ignored.
+   */
   TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false'])
+    .string()
+    .regex(/^(true|false|\d)$/, 'must be 0-9, true or false')
     .default('0')
-    .transform((v) => v === '1' || v === 'true'),
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 
@@ -62,7 +67,7 @@ function resolveSecret(dataDir: string, given: string | undefined, nodeEnv: stri
   if (given) return given;
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   if (nodeEnv !== 'test') {
@@ -75,6 +80,8 @@ export function env(): Env {
   if (cached) return cached;
   const parsed = parseEnv(process.env);
   const dataDir = path.resolve(parsed.DATA_DIR);
+  // An older install made it 0755: tighten it at every start (it is created where first needed).
+  if (existsSync(dataDir)) ensurePrivateDir(dataDir);
   const secret = resolveSecret(dataDir, parsed.AUTH_SECRET, parsed.NODE_ENV);
   // auth-astro reads the secret from process.env at run time (see auth.config.ts).
   process.env.AUTH_SECRET = secret;

@@ -93,31 +93,29 @@ describeEachDatabase('Sign-in, tokens and the signed-in user', (kind) => {
     expect((await signIn(user.email, FIXTURE_PASSWORD, '10.9.9.10')).status).toBe(200);
   });
 
-  it('takes the address from X-Forwarded-For only behind a trusted proxy', async () => {
-    const proxied = createTestApi(database.db, { trustProxy: true });
+  it('takes the address the trusted proxy saw from X-Forwarded-For, never one the client wrote', async () => {
+    const proxied = createTestApi(database.db, { trustProxy: 1 });
     const user = await createUser(database.db, { roleId: '3' });
+    // The client wrote 198.51.100.9; the one proxy in front appended the address it saw.
     const attempt = (forwardedFor: string, password: string) =>
       proxied.request('POST', '/api/sessions', {
         body: { email: user.email, password },
-        headers: { 'x-forwarded-for': `${forwardedFor}, 10.0.0.254` },
+        headers: { 'x-forwarded-for': forwardedFor },
       });
-    expect((await attempt('203.0.113.7', 'Wrong-password-2')).status).toBe(401);
+    expect((await attempt('198.51.100.9, 203.0.113.7', 'Wrong-password-2')).status).toBe(401);
+    expect((await attempt('203.0.113.8', 'Wrong-password-2')).status).toBe(401);
+    await api.request('POST', '/api/sessions', {
+      body: { email: user.email, password: 'Wrong-password-3' },
+      headers: { 'x-forwarded-for': '198.51.100.10', 'x-nipm-client-address': '10.0.0.9' },
+    });
     const rows = await database.db
-      .selectFrom('audit_log')
-      .select('ip')
-      .where('actor_user_id', '=', user.id)
-      .where('action', '=', 'auth.sign_in_failed')
-      .execute();
-    expect(rows.map((row) => row.ip)).toEqual(['203.0.113.7']);
-    await signIn(user.email, 'Wrong-password-3', '10.0.0.9');
-    const direct = await database.db
       .selectFrom('audit_log')
       .select('ip')
       .where('actor_user_id', '=', user.id)
       .where('action', '=', 'auth.sign_in_failed')
       .orderBy('id')
       .execute();
-    expect(direct.map((row) => row.ip)).toEqual(['203.0.113.7', '10.0.0.9']);
+    expect(rows.map((row) => row.ip)).toEqual(['203.0.113.7', '203.0.113.8', '10.0.0.9']);
   });
 
   it('refuses expired, forged, disabled and outdated tokens on a real route', async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Auth } from '@auth/core';
 import { resetEnvCache } from '../../src/server/env';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../../src/lib/constants';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, TEST_SECRET } from '../support/api';
 import { createChapter, createMember, createUser, FIXTURE_PASSWORD } from '../support/fixtures';
+import { AuthBrowser } from '../support/auth-browser';
 
 /**
  * The Auth.js configuration (auth.config.ts) driven through @auth/core exactly as auth-astro
@@ -14,51 +14,6 @@ import { createChapter, createMember, createUser, FIXTURE_PASSWORD } from '../su
 process.env.AUTH_SECRET = TEST_SECRET;
 resetEnvCache();
 const { default: authConfig } = await import('../../auth.config');
-
-const ORIGIN = 'http://localhost:4321';
-
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(private address: string) {}
-
-  async call(method: string, path: string, body?: Record<string, string> | { json: unknown }): Promise<Response> {
-    const headers = new Headers({ 'x-nipm-client-address': this.address, 'x-auth-return-redirect': '1' });
-    headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    let payload: string | undefined;
-    if (body && 'json' in body) {
-      headers.set('content-type', 'application/json');
-      payload = JSON.stringify(body.json);
-    } else if (body) {
-      headers.set('content-type', 'application/x-www-form-urlencoded');
-      payload = new URLSearchParams(body).toString();
-    }
-    const response = await Auth(new Request(`${ORIGIN}${path}`, { method, headers, body: payload }), authConfig);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = (pair as string).split('=');
-      const text = value.join('=');
-      if (text) this.cookies.set(name as string, text);
-      else this.cookies.delete(name as string);
-    }
-    return response;
-  }
-
-  async csrf(): Promise<string> {
-    return ((await (await this.call('GET', '/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
-  }
-
-  /** The `code` of a refused sign-in, or 'ok'. */
-  async signIn(email: string, password: string, portal: 'member' | 'staff'): Promise<string> {
-    const csrfToken = await this.csrf();
-    const response = await this.call('POST', '/api/auth/callback/credentials', { csrfToken, email, password, portal });
-    const { url } = (await response.json()) as { url: string };
-    return new URL(url).searchParams.get('code') ?? 'ok';
-  }
-
-  async session(): Promise<{ user: Record<string, unknown>; expires: string } | null> {
-    return (await this.call('GET', '/api/auth/session')).json();
-  }
-}
 
 describeEachDatabase('Auth.js sign-in and session', (kind) => {
   let database: TestDatabase;
@@ -78,7 +33,7 @@ describeEachDatabase('Auth.js sign-in and session', (kind) => {
     const chapter = await createChapter(database.db);
     const member = await createMember(database.db, chapter.id);
     const user = await createUser(database.db, { roleId: '1', memberId: member.id, name: 'Asha Rao' });
-    const browser = new Browser('10.1.0.1');
+    const browser = new AuthBrowser(authConfig, '10.1.0.1');
     expect(await browser.signIn(user.email.toUpperCase(), FIXTURE_PASSWORD, 'member')).toBe('ok');
     const session = await browser.session();
     expect(session?.user).toMatchObject({
@@ -98,7 +53,7 @@ describeEachDatabase('Auth.js sign-in and session', (kind) => {
 
   it('answers a wrong password as invalid, a member on the staff sign-in as member-account, then throttles', async () => {
     const member = await createUser(database.db, { roleId: '1' });
-    const browser = new Browser('10.1.0.2');
+    const browser = new AuthBrowser(authConfig, '10.1.0.2');
     expect(await browser.signIn(member.email, FIXTURE_PASSWORD, 'staff')).toBe('member-account');
     expect(await browser.signIn('nobody@example.test', FIXTURE_PASSWORD, 'member')).toBe('invalid');
     for (let attempt = 0; attempt < LOGIN_MAX_FAILURES_PER_ACCOUNT; attempt++) {
@@ -111,7 +66,7 @@ describeEachDatabase('Auth.js sign-in and session', (kind) => {
   it('takes a new API token into the session only when it is genuine and the same user’s, and audits sign-out', async () => {
     const user = await createUser(database.db, { roleId: '3' });
     const other = await createUser(database.db, { roleId: '2' });
-    const browser = new Browser('10.1.0.3');
+    const browser = new AuthBrowser(authConfig, '10.1.0.3');
     expect(await browser.signIn(user.email, FIXTURE_PASSWORD, 'staff')).toBe('ok');
     const before = (await browser.session())?.user.token;
     const update = async (data: unknown) =>

@@ -46,7 +46,7 @@ export function createTestApi(db: DB, overrides: Partial<ApiDeps> = {}): TestApi
     secret: TEST_SECRET,
     sessionSeconds: 8 * 3600,
     siteUrl: 'http://localhost:4321',
-    trustProxy: false,
+    trustProxy: 0,
     now: () => clock.now,
     defer: (task) => {
       pending.push(task());

@@ -15,6 +15,11 @@ import type { Kysely } from 'kysely';
 export interface TestDatabase {
   name: 'SQLite' | 'PostgreSQL';
   db: DB;
+  /**
+   * A second connection pool to the same database, as a second app server would have (closed by
+   * `drop`). Meaningful on PostgreSQL; SQLite is one process by design.
+   */
+  another(): DB;
   drop(): Promise<void>;
 }
 
@@ -22,12 +27,20 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 async function freshSqlite(): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nipm-test-'));
-  const db = createDatabase({ url: `sqlite:${path.join(dir, 'test.sqlite')}` });
+  const url = `sqlite:${path.join(dir, 'test.sqlite')}`;
+  const db = createDatabase({ url });
   await migrateToLatest(db as Kysely<unknown>);
+  const others: DB[] = [];
   return {
     name: 'SQLite',
     db,
+    another() {
+      const other = createDatabase({ url });
+      others.push(other);
+      return other;
+    },
     async drop() {
+      for (const other of others) await other.destroy();
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -42,10 +55,17 @@ async function freshPostgres(url: string): Promise<TestDatabase> {
   await admin.end();
   const db = createDatabase({ url, schema, poolSize: 5 });
   await migrateToLatest(db as Kysely<unknown>);
+  const others: DB[] = [];
   return {
     name: 'PostgreSQL',
     db,
+    another() {
+      const other = createDatabase({ url, schema, poolSize: 5 });
+      others.push(other);
+      return other;
+    },
     async drop() {
+      for (const other of others) await other.destroy();
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();

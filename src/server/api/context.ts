@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { DB } from '../db';
 import type { Mailer } from '../mail/mailer';
 import type { AuthUser } from '../auth/authorize';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../http/client-address';
 
 /** What every route may use; tests build it with their own database, mailer and clock. */
 export interface ApiDeps {
@@ -12,7 +13,8 @@ export interface ApiDeps {
   /** Lifetime of a session and of its API token, in seconds. */
   sessionSeconds: number;
   siteUrl: string;
-  trustProxy: boolean;
+  /** How many reverse proxies in front of the server append to X-Forwarded-For (TRUST_PROXY); 0: none. */
+  trustProxy: number;
   now: () => Date;
   /** Work to run after the answer is sent (e-mail copies); tests may await it. */
   defer: (task: () => Promise<unknown>) => void;
@@ -25,15 +27,9 @@ export interface AppEnv {
 
 export type AppContext = Context<AppEnv>;
 
-/** Header the Astro catch-all route sets to the client's address; overwritten, never trusted from the client. */
-export const CLIENT_ADDRESS_HEADER = 'x-nipm-client-address';
+export { CLIENT_ADDRESS_HEADER };
 
-/** The client's address, for throttling and the audit log. */
+/** The client's address, for throttling and the audit log (the one rule: `clientAddressOf`). */
 export function clientAddress(c: AppContext): string {
-  const deps = c.var.deps;
-  if (deps.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.incoming?.socket?.remoteAddress ?? c.req.header(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+  return clientAddressOf(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress, c.var.deps.trustProxy);
 }

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { getCookie } from 'hono/cookie';
 import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
 import { IssuedTokenSchema, MeSchema } from '../../lib/schemas/accounts';
+import { DEVICE_COOKIE_NAME, deviceCookieHeader } from '../auth/device-cookie';
 import { INVALID_CREDENTIALS_MESSAGE, issueApiToken, signInWithPassword } from '../services/sign-in';
 import { clientAddress } from './context';
 import { ApiError, tooManyRequests } from './errors';
@@ -20,7 +22,9 @@ const signInRoute = apiRoute({
   method: 'post',
   path: '/',
   summary: 'Signs in an API client: answers a bearer token',
-  description: 'The same service, throttling and audit as the Auth.js sign-in.',
+  description:
+    'The same service, throttling and audit as the Auth.js sign-in. A success also sets the device cookie ' +
+    '(`nipm_device`, path /api): a client that sends it back is let through a lock of its account.',
   tags: ['Accounts'],
   access: ANYONE,
   request: { body: { content: { 'application/json': { schema: SignInSchema } } } },
@@ -32,7 +36,11 @@ export const sessionsRouter = createRouter().openapi(signInRoute, async (c) => {
   const input = c.req.valid('json');
   const { db, secret, sessionSeconds, now } = c.var.deps;
   const at = now();
-  const result = await signInWithPassword(db, { ...input, address: clientAddress(c) }, at);
+  const result = await signInWithPassword(
+    db,
+    { ...input, address: clientAddress(c), deviceCookie: getCookie(c, DEVICE_COOKIE_NAME) },
+    { now: at, secret },
+  );
   if (!result.ok) {
     if (result.reason === 'throttled') {
       throw tooManyRequests(
@@ -48,5 +56,8 @@ export const sessionsRouter = createRouter().openapi(signInRoute, async (c) => {
     sessionSeconds,
     at,
   );
+  c.header('Set-Cookie', deviceCookieHeader(result.deviceCookie, c.var.deps.siteUrl.startsWith('https:')), {
+    append: true,
+  });
   return respond(c, { ...issued, user: result.user });
 });

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { env } from '../env';
+import { ensurePrivateDir, ensurePrivateFile, restrictExisting } from '../private-files';
 import { migrations } from './migrations';
 import { NamedStatementClient } from './pg-statements';
 import type { Database } from './schema';
@@ -37,7 +37,11 @@ export function createDatabase(options: DatabaseOptions): DB {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = options.url.replace(/^sqlite:/, '');
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    ensurePrivateDir(path.dirname(path.resolve(file)));
+    ensurePrivateFile(file);
+    restrictExisting([`${file}-wal`, `${file}-shm`]);
+  }
   const sqlite = new SQLite(file);
   // WAL lets readers go on while one request writes; the busy timeout rides out short write bursts.
   sqlite.pragma('journal_mode = WAL');

@@ -83,11 +83,16 @@ export interface AuditLogTable {
 }
 
 export interface LoginThrottleTable {
-  /** `account:<email>` or `address:<ip>`. */
+  /** `address:<ip>`, `account:<email>`, `device:<id>`, `forgot:<ip>` or `reset-mail:<user id>`. */
   key: string;
-  window_started_at: string;
-  failures: number;
-  locked_until: string | null;
+  /** Attempts taken in this window: in flight, failed, or (after a success) given back. */
+  attempts: number;
+  /** End of the counting window that the first attempt opened. */
+  window_ends_at: string;
+  /** When the row stops counting: the window's end, or the lock's end once the limit is reached. */
+  expires_at: string;
+  /** Attempts turned away while the limit was reached; summed into one audit entry when pruned. */
+  refused: ColumnType<number, number | undefined, number>;
 }
 
 export interface PasswordResetsTable {
@@ -95,8 +100,11 @@ export interface PasswordResetsTable {
   token_hash: string;
   user_id: number;
   expires_at: string;
+  /** Set when the link was used or ended by a newer link or a password change. */
   used_at: string | null;
   created_at: string;
+  /** The account's token version when the link was issued: any later bump ends the link. */
+  token_version: ColumnType<number, number | undefined, number>;
 }
 
 export type NotificationAudienceType = 'all' | 'chapter' | 'member' | 'role';

@@ -6,6 +6,8 @@ export type AuditAction =
   | 'auth.sign_in'
   | 'auth.sign_in_failed'
   | 'auth.lockout'
+  /** Attempts refused while a throttle key was at its limit: one entry per key and lock, with the count. */
+  | 'auth.throttled'
   | 'auth.sign_out'
   | 'auth.password_reset_requested'
   | 'auth.password_reset'

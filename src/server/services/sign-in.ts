@@ -1,16 +1,25 @@
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { issueDeviceCookie, readDeviceCookie } from '../auth/device-cookie';
 import { signApiToken } from '../auth/token';
+import {
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_DEVICE,
+  LOGIN_THROTTLE_WINDOW_MS,
+} from '../../lib/constants';
 import { ROLE } from '../../lib/roles';
 import { writeAudit } from './audit';
-import { clearAccountFailures, recordFailure, secondsLocked, throttleKeys } from './throttle';
+import { admit, giveBackAll, pruneThrottle, type ThrottleRule } from './throttle';
 import { findMe, type Me } from './users';
 
 export type SignInPortal = 'member' | 'staff';
 
 export type SignInResult =
-  | { ok: true; user: Me; tokenVersion: number }
+  /** `deviceCookie`: the value of a fresh device cookie for the browser that signed in. */
+  | { ok: true; user: Me; tokenVersion: number; deviceCookie: string }
   /** Unknown e-mail, wrong password or a disabled account: deliberately one and the same answer. */
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
@@ -26,62 +35,94 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+export const accountThrottleKey = (email: string) => `account:${normaliseEmail(email)}`;
+
+const rule = (key: string, limit: number): ThrottleRule => ({
+  key,
+  limit,
+  windowMs: LOGIN_THROTTLE_WINDOW_MS,
+  lockMs: LOGIN_LOCK_MS,
+});
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  address: string;
+  portal?: SignInPortal;
+  /** The value of the browser's device cookie, if it sent one. */
+  deviceCookie?: string;
+}
+
 /**
- * Signs a user in with e-mail and password: refuses at once while the account or the address is
- * locked, counts every failure against both, and writes the audit log.
+ * Signs a user in with e-mail and password. Before the password is checked the attempt takes its
+ * place under two limits at once (`admit`): the client address's, and the account's or, when the
+ * browser shows a valid device cookie for this account, that device's. No place, no password
+ * check: at most the limit of passwords is ever tried per window, however many arrive together.
+ * A success gives its places back; a failure keeps them. Audit: every checked failure, the lock,
+ * every sign-in; refused attempts are counted on the throttle row and audited once, when it expires.
  */
 export async function signInWithPassword(
   db: DB,
-  input: { email: string; password: string; address: string; portal?: SignInPortal },
-  now: Date,
+  input: SignInInput,
+  context: { now: Date; secret: string },
 ): Promise<SignInResult> {
+  const { now, secret } = context;
   const email = normaliseEmail(input.email);
-  const keys = throttleKeys(email, input.address);
-  const lockedFor = await secondsLocked(db, keys, now);
-  if (lockedFor > 0) {
-    await writeAudit(db, {
-      action: 'auth.sign_in_failed',
-      at: now,
-      ip: input.address,
-      detail: { email, reason: 'throttled' },
-    });
-    return { ok: false, reason: 'throttled', retryAfterSeconds: lockedFor };
-  }
-
   const row = await db
     .selectFrom('users')
     .select(['id', 'password_hash', 'active', 'token_version', 'role_id'])
     .where('email', '=', email)
     .executeTakeFirst();
+  const device = readDeviceCookie(input.deviceCookie, secret, now);
+  const trustedDevice = Boolean(row && device && device.userId === row.id);
+  const rules = [
+    rule(`address:${input.address}`, LOGIN_MAX_FAILURES_PER_ADDRESS),
+    trustedDevice
+      ? rule(`device:${device?.deviceId}`, LOGIN_MAX_FAILURES_PER_DEVICE)
+      : rule(accountThrottleKey(email), LOGIN_MAX_FAILURES_PER_ACCOUNT),
+  ];
+  await pruneThrottle(
+    db,
+    now,
+    rules.map((r) => r.key),
+  );
+  const admission = await admit(db, rules, now);
+  if (!admission.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: admission.retryAfterSeconds };
+
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const passwordOk = await verifyPassword(row?.password_hash ?? (await decoyHash), input.password);
 
   if (!row || !passwordOk || !row.active) {
-    const locked = await recordFailure(db, keys, now);
     await writeAudit(db, {
       action: 'auth.sign_in_failed',
       at: now,
       actorUserId: row?.id ?? null,
       ip: input.address,
-      detail: { email, reason: !row ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' },
+      detail: {
+        email,
+        reason: !row ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive',
+        ...(trustedDevice ? { device: true } : {}),
+      },
     });
+    const locked = admission.reservations.filter((r) => r.reachedLimit).map((r) => r.key.split(':')[0]);
     if (locked.length) {
       await writeAudit(db, {
         action: 'auth.lockout',
         at: now,
         actorUserId: row?.id ?? null,
         ip: input.address,
-        detail: { email, keys: locked },
+        detail: { email, locked },
       });
     }
     return { ok: false, reason: 'invalid' };
   }
 
+  // The right password: whatever follows, this attempt was no failure.
+  await giveBackAll(db, admission.reservations);
   if (input.portal === 'staff' && String(row.role_id) === ROLE.member) {
     return { ok: false, reason: 'member-account' };
   }
 
-  await clearAccountFailures(db, email);
   await db
     .updateTable('users')
     .set({ last_login_at: nowIso(now) })
@@ -94,11 +135,11 @@ export async function signInWithPassword(
     entity: 'user',
     entityId: row.id,
     ip: input.address,
-    detail: { portal: input.portal ?? 'api' },
+    detail: { portal: input.portal ?? 'api', ...(trustedDevice ? { device: true } : {}) },
   });
   const user = await findMe(db, row.id);
   if (!user) return { ok: false, reason: 'invalid' };
-  return { ok: true, user, tokenVersion: row.token_version };
+  return { ok: true, user, tokenVersion: row.token_version, deviceCookie: issueDeviceCookie(row.id, secret, now) };
 }
 
 /** An API token for a user, with the moment it expires (the session's end). */

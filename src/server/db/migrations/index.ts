@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as core from './001_core';
 import * as notifications from './002_notifications';
+import * as security from './003_security';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -9,4 +10,5 @@ import * as notifications from './002_notifications';
 export const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_notifications': notifications,
+  '003_security': security,
 };
