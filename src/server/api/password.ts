@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { clientAddress } from './context';
-import { validationError } from './errors';
+import { tooManyRequests, validationError } from './errors';
 import { ANYONE, apiRoute, createRouter, respond } from './openapi';
 
 const tags = ['Accounts'];
@@ -24,6 +24,7 @@ const forgotRoute = apiRoute({
   access: ANYONE,
   request: { body: { content: { 'application/json': { schema: ForgotSchema } } } },
   data: z.object({ sent: z.literal(true) }),
+  errors: [429],
 });
 
 const resetRoute = apiRoute({
@@ -40,7 +41,14 @@ export const passwordRouter = createRouter()
   .openapi(forgotRoute, async (c) => {
     const { email } = c.req.valid('json');
     const { db, mailer, siteUrl, now, defer } = c.var.deps;
-    const message = await requestPasswordReset(db, { email, siteUrl, ip: clientAddress(c) }, now());
+    const result = await requestPasswordReset(db, { email, siteUrl, ip: clientAddress(c) }, now());
+    if (!result.ok) {
+      throw tooManyRequests(
+        result.retryAfterSeconds,
+        `Too many requests from your network. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`,
+      );
+    }
+    const message = result.message;
     // Sent after the answer, so that its timing does not tell whether the account exists.
     if (message) defer(() => mailer.send(message));
     return respond(c, { sent: true as const });

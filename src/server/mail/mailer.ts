@@ -26,9 +26,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       if (options.smtpUrl) return;
-      await mkdir(options.outboxDir, { recursive: true });
+      // Reset links travel in these files: readable by the server's user only, like the data folder.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message);
+      await writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message, {
+        mode: 0o600,
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { RoleId } from '../../lib/roles';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { writeAudit } from './audit';
 import { passwordProblem } from './password-rules';
+import { endResetLinks } from './reset-links';
 
 export type { Me };
 
@@ -81,16 +82,20 @@ export async function changePassword(
   const problem = passwordProblem(input.newPassword);
   if (problem) return { ok: false, field: 'newPassword', message: problem };
   const passwordHash = await hashPassword(input.newPassword);
-  const updated = await db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: nowIso(now),
-    }))
-    .where('id', '=', userId)
-    .returning(['token_version'])
-    .executeTakeFirstOrThrow();
+  // Reset links issued before the change end with it (the version bump ends them too).
+  const updated = await db.transaction().execute(async (trx) => {
+    await endResetLinks(trx, userId, now);
+    return trx
+      .updateTable('users')
+      .set((eb) => ({
+        password_hash: passwordHash,
+        token_version: eb('token_version', '+', 1),
+        updated_at: nowIso(now),
+      }))
+      .where('id', '=', userId)
+      .returning(['token_version'])
+      .executeTakeFirstOrThrow();
+  });
   await writeAudit(db, {
     action: 'auth.password_changed',
     at: now,
