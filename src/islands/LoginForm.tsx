@@ -1,6 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { safeReturnTo } from '../lib/access';
-import { ROLE_HOME } from '../lib/roles';
+import { signInDestination } from '../lib/return-to';
 import { signInMessage, SIGN_IN_MESSAGES } from '../lib/sign-in-messages';
 import { signInWithCredentials } from '../stores/auth';
 import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';
@@ -37,8 +36,8 @@ export default function LoginForm({ portal }: Props) {
         portal,
       });
       if (result.ok) {
-        const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('returnTo'));
-        window.location.assign(returnTo ?? ROLE_HOME[result.session.user.roleId]);
+        const returnTo = new URLSearchParams(window.location.search).get('returnTo');
+        window.location.assign(signInDestination(returnTo, window.location.origin, result.session.user.roleId));
         return;
       }
       setMemberOnStaffPage(result.code === 'member-account');

@@ -58,21 +58,3 @@ export function accessFor(pathname: string, search: string, roleId: RoleId | nul
   if (!route) return roleId === '1' ? { kind: 'forbidden' } : { kind: 'allowed' };
   return PORTAL_ROUTE_ACCESS[route].includes(roleId) ? { kind: 'allowed' } : { kind: 'forbidden' };
 }
-
-/**
- * A return path that stays on this site: a single leading slash, no scheme, no backslash
- * tricks. Anything else gives null (the caller falls back to the role's home).
- */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f]/.test(value)) return null;
-  try {
-    const url = new URL(value, 'http://same.origin');
-    if (url.origin !== 'http://same.origin') return null;
-    if (layoutForPath(url.pathname) === 'minimal' && normalisePath(url.pathname).startsWith('/auth')) return null;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return null;
-  }
-}
