@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { api, apiErrorOf } from '../lib/api-client';
 import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../lib/constants';
-import { isExternalLink, type NotificationItem, type NotificationPage } from '../lib/notifications';
+import { safeLink } from '../lib/links';
+import type { NotificationItem, NotificationPage } from '../lib/notifications';
+import { NoticeLink } from '../components/portal/NoticeLink';
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -72,14 +74,15 @@ export default function MemberNotifications() {
   };
 
   const follow = async (event: MouseEvent<HTMLAnchorElement>, notice: NotificationItem) => {
-    if (!notice.link || isExternalLink(notice.link) || notice.readAt !== null) {
+    const target = safeLink(notice.link);
+    if (!target || target.kind === 'external' || notice.readAt !== null) {
       void markRead(notice);
       return;
     }
     // Mark it read before leaving, or the navigation would cancel the call.
     event.preventDefault();
     await markRead(notice);
-    window.location.assign(notice.link);
+    window.location.assign(target.href);
   };
 
   if ($session.status === 'loading') return <p className="text-slate-600">Loading your notifications…</p>;
@@ -159,17 +162,14 @@ export default function MemberNotifications() {
               </div>
               <p className="mt-1 whitespace-pre-line text-slate-800">{notice.message}</p>
               <div className="mt-2 flex gap-4 text-sm">
-                {notice.link && (
-                  <a
-                    href={notice.link}
-                    aria-label={`Open link: ${notice.title}`}
-                    onClick={(event) => void follow(event, notice)}
-                    className="font-medium text-brand-700 underline"
-                    {...(isExternalLink(notice.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                  >
-                    Open link
-                  </a>
-                )}
+                <NoticeLink
+                  link={notice.link}
+                  aria-label={`Open link: ${notice.title}`}
+                  onClick={(event) => void follow(event, notice)}
+                  className="font-medium text-brand-700 underline"
+                >
+                  Open link
+                </NoticeLink>
                 {notice.readAt === null && (
                   <button
                     type="button"

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_POLL_INTERVAL_MS } from '../lib/constants';
-import { badgeLabel, createPollScheduler, isExternalLink, type NotificationItem } from '../lib/notifications';
+import { badgeLabel, createPollScheduler, type NotificationItem } from '../lib/notifications';
+import { NoticeLink } from '../components/portal/NoticeLink';
 import { hasNotificationBell } from '../lib/roles';
 import {
   latestNotifications,
@@ -34,16 +35,9 @@ function NoticeRow({ notice, onOpen }: { notice: NotificationItem; onOpen: (noti
         <time dateTime={notice.createdAt} className="text-slate-600">
           {new Date(notice.createdAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
         </time>
-        {notice.link && (
-          <a
-            href={notice.link}
-            onClick={() => onOpen(notice)}
-            className="font-medium text-brand-700 underline"
-            {...(isExternalLink(notice.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          >
-            Open
-          </a>
-        )}
+        <NoticeLink link={notice.link} onClick={() => onOpen(notice)} className="font-medium text-brand-700 underline">
+          Open
+        </NoticeLink>
         {unread && (
           <button
             type="button"

@@ -1,5 +1,6 @@
 import type { Paged } from './envelope';
 import { BELL_BADGE_MAX, BELL_BADGE_OVERFLOW_LABEL } from './constants';
+import { safeLink } from './links';
 
 export type { AudienceType, NotificationItem, SentNotificationItem } from './schemas/notifications';
 import type { NotificationItem } from './schemas/notifications';
@@ -15,9 +16,9 @@ export function badgeLabel(count: number | null): string {
   return count > BELL_BADGE_MAX ? BELL_BADGE_OVERFLOW_LABEL : String(count);
 }
 
-/** A site path opens in the same tab; an outside address in a new one. */
+/** An outside address (opened in a new tab); a site path opens in the same tab. The rule: `./links`. */
 export function isExternalLink(link: string): boolean {
-  return /^https?:\/\//i.test(link);
+  return safeLink(link)?.kind === 'external';
 }
 
 export interface PollScheduler {

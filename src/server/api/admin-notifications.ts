@@ -6,9 +6,11 @@ import {
   NOTIFICATION_PAGE_SIZE_MAX,
   NOTIFICATION_TITLE_MAX,
 } from '../../lib/constants';
+import { LINK_RULE_MESSAGE, safeLink } from '../../lib/links';
 import { ROLE } from '../../lib/roles';
 import { pagedSchema, pagingQuery } from '../../lib/schemas/common';
 import { AUDIENCE_TYPES, SentNotificationItemSchema } from '../../lib/schemas/notifications';
+import { multiLineText, singleLineText } from '../../lib/schemas/text';
 import { AudienceError, listSent, sendNotification, type Recipient } from '../services/notifications';
 import type { ApiDeps } from './context';
 import { validationError } from './errors';
@@ -19,16 +21,13 @@ const tags = ['Notifications (staff)'];
 
 const SendBody = z
   .object({
-    title: z.string().trim().min(1, 'Enter a title.').max(NOTIFICATION_TITLE_MAX),
-    message: z.string().trim().min(1, 'Enter a message.').max(NOTIFICATION_MESSAGE_MAX),
+    title: singleLineText(z.string().trim().min(1, 'Enter a title.').max(NOTIFICATION_TITLE_MAX)),
+    message: multiLineText(z.string().trim().min(1, 'Enter a message.').max(NOTIFICATION_MESSAGE_MAX)),
     link: z
       .string()
       .trim()
       .max(NOTIFICATION_LINK_MAX)
-      .refine(
-        (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v),
-        'Use a site path starting with / or an http(s) address.',
-      )
+      .refine((v) => v === '' || safeLink(v) !== null, LINK_RULE_MESSAGE)
       .optional()
       .nullable(),
     audience: z

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
 import { IssuedTokenSchema, MeSchema } from '../../lib/schemas/accounts';
+import { singleLineText } from '../../lib/schemas/text';
 import { changePassword, findMe, updateMe } from '../services/users';
 import { issueApiToken } from '../services/sign-in';
 import { clientAddress } from './context';
@@ -11,7 +12,9 @@ const tags = ['Accounts'];
 
 const UpdateMeSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(200, 'Use at most 200 characters.').optional(),
+    name: singleLineText(
+      z.string().trim().min(1, 'Enter your name.').max(200, 'Use at most 200 characters.'),
+    ).optional(),
     notifyByEmail: z.boolean().optional(),
   })
   .strict();
