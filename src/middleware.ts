@@ -5,6 +5,8 @@ import { layoutForPath } from './lib/layout';
 import { isRoleId } from './lib/roles';
 import type { SessionUser } from './lib/session';
 import { checkApiToken } from './server/auth/authorize';
+import { withDeviceCookieScope } from './server/auth/device-cookie';
+import { authRouteRefusal, isAuthPath, isCredentialsCallback } from './server/http/auth-routes';
 import { getDb } from './server/db';
 import { env } from './server/env';
 
@@ -26,6 +28,13 @@ async function signedInUser(request: Request): Promise<SessionUser | null> {
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  const { pathname } = context.url;
+  if (isAuthPath(pathname)) {
+    const method = context.request.method;
+    const refusal = authRouteRefusal(method, pathname);
+    if (refusal) return refusal;
+    return isCredentialsCallback(method, pathname) ? withDeviceCookieScope(() => next()) : next();
+  }
   if (context.isPrerendered || layoutForPath(context.url.pathname) !== 'portal') return next();
   const user = await signedInUser(context.request);
   const verdict = accessFor(context.url.pathname, context.url.search, user?.roleId ?? null);

@@ -4,12 +4,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import send from 'send';
+import { THROTTLE_PRUNE_INTERVAL_MS } from '../lib/constants';
 import { ConfigError, env } from './env';
 import { closeDb, getDb } from './db';
 import { getApiApp } from './api';
+import { JSON_BODY_LIMIT_BYTES } from './api/openapi';
+import { CLIENT_ADDRESS_HEADER } from './http/client-address';
 import { sendCompressed } from './http/compress';
+import { AUTH_BASE_PATH } from './http/auth-routes';
+import { isFetchableMethod, limitBody, methodNotAllowed } from './http/request-guards';
 import { applySecurityHeaders } from './http/security-headers';
-import { CLIENT_ADDRESS_HEADER } from './api/context';
+import { pruneThrottle } from './services/throttle';
 
 /**
  * Production entry (built to dist/server/main.mjs): one HTTP server that sends /api/* (but
@@ -51,10 +56,15 @@ async function main(): Promise<void> {
   const entry = path.join(here, 'entry.mjs');
   if (!existsSync(entry)) throw new ConfigError('The site is not built: run `npm run build` first.');
   const astro = (await import(entry)) as { handler: NodeHandler };
-  await getDb();
+  const db = await getDb();
   const api = getRequestListener((await getApiApp()).fetch);
+  // Expired throttle rows go (their refused attempts audited once); several servers may all run it.
+  const pruning = setInterval(() => {
+    pruneThrottle(db, new Date()).catch((error) => console.error('[nipm] throttle pruning failed', error));
+  }, THROTTLE_PRUNE_INTERVAL_MS);
+  pruning.unref();
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     const urlPath = url.split('?')[0] ?? '/';
     applySecurityHeaders(res, { https: config.SITE_URL.startsWith('https:') });
@@ -65,7 +75,13 @@ async function main(): Promise<void> {
       void api(req, res);
       return;
     }
-    const file = (req.method === 'GET' || req.method === 'HEAD') && staticFileFor(urlPath);
+    const readsFile = req.method === 'GET' || req.method === 'HEAD';
+    const file = staticFileFor(urlPath);
+    // Prerendered pages exist only as files: Astro would answer any other method with an empty 500.
+    if (file && !readsFile) {
+      methodNotAllowed(req, res, 'GET, HEAD');
+      return;
+    }
     if (file) {
       const relative = '/' + path.relative(clientDir, file).split(path.sep).join('/');
       // Hashed build assets never change; pages must be re-checked.
@@ -79,6 +95,12 @@ async function main(): Promise<void> {
         .pipe(res);
       return;
     }
+    if (!isFetchableMethod(req.method)) {
+      methodNotAllowed(req, res, urlPath.startsWith(AUTH_BASE_PATH + '/') ? 'GET, POST' : 'GET, HEAD');
+      return;
+    }
+    // Astro's pages and Auth.js read small forms only: nothing larger is read into memory.
+    if (!(await limitBody(req, res, JSON_BODY_LIMIT_BYTES))) return;
     astro.handler(req, res);
   });
 
