@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import bodyLimits from './body-limits';
 import pageWeight from './page-weight';
 import type { BenchModule } from './support/types';
 
@@ -7,7 +8,7 @@ import type { BenchModule } from './support/types';
  * Add a benchmark by adding its module to this list. `npm run bench -- <name>` runs only one;
  * every run also writes bench/results/<name>.json.
  */
-const modules: BenchModule[] = [pageWeight];
+const modules: BenchModule[] = [pageWeight, bodyLimits];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;

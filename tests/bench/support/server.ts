@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface RunningSite {
   url: string;
+  /** The server process, for reading its memory from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function startBuiltSite(port: number, extraEnv: Record<string, stri
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, pid: child.pid as number, stop };
     } catch {
       // Not listening yet.
     }
