@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { handleApiRequest } from '../../server/api';
-import { CLIENT_ADDRESS_HEADER } from '../../server/api/context';
+import { CLIENT_ADDRESS_HEADER } from '../../server/http/client-address';
 
 export const prerender = false;
 
