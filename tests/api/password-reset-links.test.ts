@@ -56,6 +56,30 @@ describeEachDatabase('Reset links and the forgotten-password throttle', (kind) =
     expect((await reset(second, 'Fresh-Start-2025')).status).toBe(200);
   });
 
+  it('leaves one usable link after three simultaneous requests for the same account (two servers on PostgreSQL)', async () => {
+    // SQLite is one process by design: a second connection in this one thread would only wait on the first.
+    const second = kind.name === 'PostgreSQL' ? createTestApi(database.another()) : api;
+    for (let round = 0; round < 5; round++) {
+      const user = await createUser(database.db, { roleId: '2' });
+      await Promise.all(
+        [api, second, api].map((server, i) =>
+          server.request('POST', '/api/password/forgot', {
+            body: { email: user.email },
+            headers: { 'x-nipm-client-address': `10.22.${round}.${i}` },
+          }),
+        ),
+      );
+      const open = await database.db
+        .selectFrom('password_resets')
+        .select('token_hash')
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
+      expect(open).toHaveLength(1);
+    }
+    await Promise.all([api.settle(), second.settle()]);
+  });
+
   it('ends every other link of the account when one is used', async () => {
     const user = await createUser(database.db, { roleId: '3' });
     const first = await newLink(user.email);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db';
 import { nowIso } from '../db';
+import { dialectOf } from '../db/dialect';
 import { hashPassword } from '../auth/password';
 import {
   PASSWORD_FORGOT_MAX_PER_ADDRESS,
@@ -66,6 +67,11 @@ export async function requestPasswordReset(
   if (!(await admit(db, [mailRule], now)).ok) return { ok: true, message: null };
   const token = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
+    // Two requests at once must not both end the older links and then both add one: the user's
+    // row is locked for the transaction (SQLite runs one write transaction at a time anyway).
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    }
     await endResetLinks(trx, user.id, now);
     await trx
       .insertInto('password_resets')
