@@ -69,7 +69,7 @@ export async function requestPasswordReset(
   await db.transaction().execute(async (trx) => {
     // Two requests at once must not both end the older links and then both add one: the user's
     // row is locked for the transaction (SQLite runs one write transaction at a time anyway).
-    if (dialectOf(trx) === 'postgres') {
+    if (dialectOf(trx as never) === 'postgres') {
       await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
     }
     await endResetLinks(trx, user.id, now);
