@@ -3,6 +3,10 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
+import { house } from './eslint/layer-boundaries.js';
+
+const CLIENT_SIDE = ['src/lib/**', 'src/islands/**', 'src/stores/**', 'src/components/**'];
+const SERVER_ONLY = 'Server-only code stays in src/server; shared code goes in src/lib.';
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -13,6 +17,27 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A file that long does several things: split it by what they are.
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // The layering of DESIGN.md section 2: nothing the browser may load imports server code.
+    files: CLIENT_SIDE,
+    plugins: { house },
+    rules: { 'house/no-import-from': ['error', { forbidden: ['src/server'], reason: SERVER_ONLY }] },
+  },
+  {
+    // src/lib is the bottom layer: the stores build on it, never the other way round.
+    files: ['src/lib/**'],
+    rules: {
+      'house/no-import-from': [
+        'error',
+        {
+          forbidden: ['src/server', 'src/stores'],
+          reason: SERVER_ONLY + ' src/lib is below src/stores: pass what it needs in as a parameter.',
+        },
+      ],
     },
   },
   {

@@ -1,7 +1,7 @@
 /**
  * Content collections that editors change as files under `src/content/`. Each collection has one
  * zod schema; a malformed entry fails the build with the field and the reason.
- * Pages read these through the getters in `src/server/content.ts`, never with `getCollection`.
+ * Pages read these through the getters in `src/lib/content.ts`, never with `getCollection`.
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';

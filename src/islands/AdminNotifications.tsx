@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
-import { api, apiErrorOf } from '../lib/api-client';
+import { api, apiErrorOf } from '../stores/api-client';
 import {
   NOTIFICATION_LINK_MAX,
   NOTIFICATION_MESSAGE_MAX,

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { api, apiErrorOf } from '../lib/api-client';
+import { api, apiErrorOf } from '../stores/api-client';
 import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';
 
 export default function ForgotPasswordForm() {

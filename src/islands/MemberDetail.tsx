@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api, apiErrorOf } from '../lib/api-client';
+import { api, apiErrorOf } from '../stores/api-client';
 import { SELECTED_MEMBER_ID_KEY } from '../lib/constants';
 import { parseSelectedMemberId, problemOf, type LoadProblem, type MemberRecord } from '../lib/portal-api';
 import { ROLE } from '../lib/roles';

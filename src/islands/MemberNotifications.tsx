@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
-import { api, apiErrorOf } from '../lib/api-client';
+import { api, apiErrorOf } from '../stores/api-client';
 import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../lib/constants';
 import { safeLink } from '../lib/links';
 import type { NotificationItem, NotificationPage } from '../lib/notifications';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
-import { api, apiErrorOf } from '../lib/api-client';
+import { api, apiErrorOf } from '../stores/api-client';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/constants';
 import { problemOf, type LoadProblem, type Me } from '../lib/portal-api';
 import { updateSessionToken } from '../stores/auth';

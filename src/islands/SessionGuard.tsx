@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { HTTPError } from 'ky';
-import { api } from '../lib/api-client';
+import { api } from '../stores/api-client';
 import { SESSION_CHECK_INTERVAL_MS } from '../lib/constants';
 import { judgeSession, SESSION_DIALOG } from '../lib/session-guard';
 import { signOutTo } from '../stores/auth';

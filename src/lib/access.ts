@@ -1,60 +1,92 @@
 import { layoutForPath, normalisePath } from './layout';
-import { menuHrefs, MEMBER_MENU, MEMBER_NOTIFICATIONS_PATH, MY_PROFILE_HREF, ROLE_MENUS } from './menus';
-import { ROLE_IDS, type RoleId } from './roles';
+import { ROLE, ROLE_IDS, type RoleId } from './roles';
 
 /**
- * Which roles may open which portal page: the page guard's one table (the API checks again on
- * every call, so this is the second line, never the only one).
+ * Who may open which portal page: the page guard's one table, deny by default. A portal path
+ * that no entry names is refused to every role, so a new page stays closed until it is listed
+ * here (`access.test.ts` fails for a page file under a portal folder without an entry). The API
+ * checks again on every call: this is the second line, never the only one.
  *
- * (spec section 6) Roles 2 to 5 enter the admin and member areas, but each screen only when
- * their menu has it (a content admin has no coupon screen). Role 1 opens only member detail,
- * chapter detail and notifications. The member pages are open to the staff whose scope covers
- * member records (2, 4, 5: they open a member chosen on the membership screen); the content
- * admin reads no member records, so their menu never offers those pages.
+ * Keys are paths as Astro names the page files (`/admin/membership/[id]` for a dynamic
+ * segment, `/admin/reports/[...rest]` for the rest of the path); values are the roles let in.
+ * The menus (`menus.ts`) are the spec's and only mirror this table: the tests check that every
+ * menu link is open to the roles whose menu shows it.
  */
-const STAFF_ON_MEMBER_PAGES: RoleId[] = ['2', '4', '5'];
+const { member, superAdmin, contentAdmin, chapterAdmin, admin } = ROLE;
 
 /**
- * Every staff member may open their own profile to change their password, the super admin too,
- * although the spec's super-admin menu does not list My Profile (the avatar dropdown links it).
+ * (DESIGN.md section 3) The super admin may open every portal screen, the content-admin ones
+ * included, although its menu (the spec's) shows only the admin screens.
  */
-const STAFF_ROLES: RoleId[] = ['2', '3', '4', '5'];
+const superAdminAnd = (...roles: RoleId[]): readonly RoleId[] => [superAdmin, ...roles];
 
-function rolesWhoseMenuHas(href: string): RoleId[] {
-  return ROLE_IDS.filter((role) => role !== '1' && menuHrefs(ROLE_MENUS[role]).map(normalisePath).includes(href));
-}
+/** Roles 4 and 5 run membership, chapters, NATCON and content (spec section 6). */
+const CHAPTER_AND_NATIONAL = superAdminAnd(chapterAdmin, admin);
+/** Content screens: content admins and roles 4 and 5 (role 4 for its chapter's events, checked by the API). */
+const CONTENT_STAFF = superAdminAnd(contentAdmin, chapterAdmin, admin);
+/**
+ * Member pages: the member themself, and the staff whose scope covers member records (they open a
+ * member chosen on the membership screen). The content admin reads no member records.
+ */
+const MEMBER_AND_MEMBER_STAFF = superAdminAnd(member, chapterAdmin, admin);
 
-export const PORTAL_ROUTE_ACCESS: Record<string, readonly RoleId[]> = Object.fromEntries([
-  ...[...new Set(ROLE_IDS.flatMap((role) => menuHrefs(ROLE_MENUS[role])))]
-    .map(normalisePath)
-    .filter((href) => !href.startsWith('/member/'))
-    .map((href) => [href, href === MY_PROFILE_HREF ? STAFF_ROLES : rolesWhoseMenuHas(href)] as const),
-  ...menuHrefs([MEMBER_MENU]).map((href) => [normalisePath(href), ['1', ...STAFF_ON_MEMBER_PAGES]] as const),
-  [MEMBER_NOTIFICATIONS_PATH, ROLE_IDS],
-]);
+export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = {
+  '/admin/membership': CHAPTER_AND_NATIONAL,
+  '/admin/reports/membership': superAdminAnd(),
+  '/admin/chapter': CHAPTER_AND_NATIONAL,
+  '/admin/user-management': superAdminAnd(),
+  '/admin/coupon': superAdminAnd(),
+  '/admin/scroll-msg': superAdminAnd(),
+  '/admin/notifications': superAdminAnd(),
+  '/admin/natcon': CHAPTER_AND_NATIONAL,
+  '/content-admin/events': CONTENT_STAFF,
+  '/content-admin/gallery': CONTENT_STAFF,
+  '/content-admin/newsletter': CONTENT_STAFF,
+  '/content-admin/personneltoday': CONTENT_STAFF,
+  '/content-admin/researchcompendium': CONTENT_STAFF,
+  // Every staff member changes their own password here, the super admin too (from the avatar dropdown).
+  '/myprofile/profile': superAdminAnd(contentAdmin, chapterAdmin, admin),
+  '/member/memberdetail': MEMBER_AND_MEMBER_STAFF,
+  '/member/chapterdetail': MEMBER_AND_MEMBER_STAFF,
+  '/member/notifications': ROLE_IDS,
+};
 
 export type PageAccess =
   { kind: 'open' } | { kind: 'sign-in'; location: string } | { kind: 'forbidden' } | { kind: 'allowed' };
 
 export const LOGIN_PATH = '/auth/login';
 
-/** The portal route a path belongs to: itself, or the nearest listed parent (`/admin/coupon/12` → `/admin/coupon`). */
-export function portalRouteOf(path: string): string | undefined {
-  for (let candidate = path; candidate.length > 1; candidate = candidate.slice(0, candidate.lastIndexOf('/')) || '/') {
-    if (candidate in PORTAL_ROUTE_ACCESS) return candidate;
+const isRest = (segment: string) => /^\[\.\.\.[^\]]+\]$/.test(segment);
+const isParam = (segment: string) => /^\[[^\]]+\]$/.test(segment);
+
+/**
+ * Whether a table key names a normalised path: static segments equal, `[id]` any one segment,
+ * `[...rest]` one or more remaining segments.
+ */
+export function routeMatches(route: string, path: string): boolean {
+  const pattern = route.split('/');
+  const parts = path.split('/');
+  for (let i = 0; i < pattern.length; i++) {
+    if (isRest(pattern[i])) return parts.length > i;
+    if (i >= parts.length || (!isParam(pattern[i]) && pattern[i] !== parts[i])) return false;
   }
-  return undefined;
+  return pattern.length === parts.length;
+}
+
+/** The table entry that names a normalised path: an exact entry before a dynamic one. */
+export function portalRouteOf(path: string): string | undefined {
+  if (Object.hasOwn(PORTAL_ROUTE_ACCESS, path)) return path;
+  return Object.keys(PORTAL_ROUTE_ACCESS).find((route) => route.includes('[') && routeMatches(route, path));
 }
 
 /**
  * The guard's verdict for a request. `roleId` is null for anonymous visitors (or an invalid
- * token). Paths outside the portal are open; an unlisted portal path is left to the 404 page
- * for staff, and refused to members.
+ * token), who are sent to sign in on any portal path. Paths outside the portal are open; a
+ * portal path the table does not name is refused to every role.
  */
 export function accessFor(pathname: string, search: string, roleId: RoleId | null): PageAccess {
   if (layoutForPath(pathname) !== 'portal') return { kind: 'open' };
   if (!roleId) return { kind: 'sign-in', location: `${LOGIN_PATH}?returnTo=${encodeURIComponent(pathname + search)}` };
   const route = portalRouteOf(normalisePath(pathname));
-  if (!route) return roleId === '1' ? { kind: 'forbidden' } : { kind: 'allowed' };
-  return PORTAL_ROUTE_ACCESS[route].includes(roleId) ? { kind: 'allowed' } : { kind: 'forbidden' };
+  return route && PORTAL_ROUTE_ACCESS[route].includes(roleId) ? { kind: 'allowed' } : { kind: 'forbidden' };
 }

@@ -1,85 +1,88 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from './session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorOf, createApiClient } from './api-client';
+import { UNAUTHORIZED_LOG_MESSAGE } from './constants';
 
-/**
- * (spec sections 6-8) The shared ky client: the bearer header only when the session has a token,
- * answers reduced to `data`, and a 401 logged as 'Unauthorized: Token may have expired' and passed
- * on, with no redirect and no sign-out.
- */
-const state = vi.hoisted(() => ({ session: null as Session | null }));
-vi.mock('../stores/session', () => ({ currentSession: async () => state.session }));
+interface Sent {
+  url: string;
+  method: string;
+  authorization: string | null;
+  body: string;
+}
 
-const { api } = await import('./api-client');
+/** A fake server: records each request and answers with the given status and JSON body. */
+function fakeServer(status: number, body: unknown) {
+  const sent: Sent[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    sent.push({
+      url: request.url,
+      method: request.method,
+      authorization: request.headers.get('authorization'),
+      body: await request.text(),
+    });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { sent, fetch };
+}
 
-const ORIGIN = 'http://127.0.0.1:4321';
-const sessionWith = (token: string): Session => ({
-  user: { name: 'Asha', email: 'asha@example.org', image: null, roleId: '1', memberId: 7, token },
-  expires: '2030-01-01T00:00:00.000Z',
-});
+const baseUrl = 'http://site.test';
 
-let requests: Request[];
-let answer: () => Response;
+afterEach(() => vi.restoreAllMocks());
 
-beforeEach(() => {
-  requests = [];
-  answer = () => Response.json({ success: true, data: { count: 3 } });
-  // Node has no page to resolve `/api/...` against, as a browser has: resolve it against the site.
-  const NativeRequest = globalThis.Request;
-  class PageRequest extends NativeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, ORIGIN) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal('location', { href: `${ORIGIN}/member/memberdetail`, assign: vi.fn(), replace: vi.fn() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      requests.push(request);
-      return answer();
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  state.session = null;
-});
-
-describe('the shared API client', () => {
-  it('sends the bearer token of the session, under /api, and answers the data alone', async () => {
-    state.session = sessionWith('token-abc');
-    expect(await api.get('/notifications/unread-count')).toEqual({ count: 3 });
-    expect(requests).toHaveLength(1);
-    expect(new URL(requests[0]!.url).pathname).toBe('/api/notifications/unread-count');
-    expect(requests[0]!.headers.get('authorization')).toBe('Bearer token-abc');
+describe('the API client (spec section 7)', () => {
+  it('calls /api on the same origin with the bearer token and answers the data only', async () => {
+    const server = fakeServer(200, { success: true, data: { count: 3 } });
+    const api = createApiClient(async () => 'abc.def', { baseUrl, fetch: server.fetch });
+    expect(await api.get('notifications/unread-count')).toEqual({ count: 3 });
+    expect(server.sent).toEqual([
+      {
+        url: 'http://site.test/api/notifications/unread-count',
+        method: 'GET',
+        authorization: 'Bearer abc.def',
+        body: '',
+      },
+    ]);
   });
 
-  it('sends no Authorization header without a session, nor with a session that has no token', async () => {
-    await api.get('/notifications/unread-count');
-    state.session = sessionWith('');
-    await api.post('/notifications/1/mark-read');
-    expect(requests.map((r) => r.headers.has('authorization'))).toEqual([false, false]);
+  it('sends no Authorization header when the session has no token', async () => {
+    const server = fakeServer(200, { success: true, data: { id: 1, read: true } });
+    const api = createApiClient(() => undefined, { baseUrl, fetch: server.fetch });
+    await api.post('notifications/1/mark-read', { x: 1 });
+    expect(server.sent[0]).toMatchObject({ method: 'POST', authorization: null, body: '{"x":1}' });
   });
 
-  it('logs exactly "Unauthorized: Token may have expired" on a 401 and passes the error on, without redirecting or signing out', async () => {
-    state.session = sessionWith('expired-token');
-    answer = () =>
-      Response.json({ success: false, error: { code: 'token_expired', message: 'Expired.' } }, { status: 401 });
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(api.get('/notifications/unread-count')).rejects.toMatchObject({ response: { status: 401 } });
-    expect(errors.mock.calls).toEqual([['Unauthorized: Token may have expired']]);
-    expect(requests).toHaveLength(1);
-    expect(location.assign).not.toHaveBeenCalled();
-    expect(location.replace).not.toHaveBeenCalled();
-    expect(location.href).toBe(`${ORIGIN}/member/memberdetail`);
+  it('reads the token before every request, so a new session is used at once', async () => {
+    const server = fakeServer(200, { success: true, data: null });
+    let token: string | null = 'first';
+    const api = createApiClient(() => token, { baseUrl, fetch: server.fetch });
+    await api.get('me');
+    token = null;
+    await api.get('me');
+    token = 'second';
+    await api.delete('me');
+    expect(server.sent.map((s) => s.authorization)).toEqual(['Bearer first', null, 'Bearer second']);
   });
 
-  it('passes other errors on unchanged, without the 401 message', async () => {
-    answer = () => Response.json({ success: false, error: { code: 'internal', message: 'x' } }, { status: 500 });
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(api.get('/notifications')).rejects.toMatchObject({ response: { status: 500 } });
-    expect(errors).not.toHaveBeenCalled();
+  it('logs a 401 and passes the error on, without redirecting', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = fakeServer(401, { success: false, error: { code: 'unauthorized', message: 'Sign in again.' } });
+    const api = createApiClient(() => 'expired', { baseUrl, fetch: server.fetch });
+    const error = await api.get('me').catch((e: unknown) => e);
+    expect(log).toHaveBeenCalledWith(UNAUTHORIZED_LOG_MESSAGE);
+    expect(await apiErrorOf(error)).toEqual({ status: 401, message: 'Sign in again.', fields: {} });
+  });
+
+  it('passes other errors on unchanged, with the server’s field messages', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failure = { code: 'validation_failed', message: 'Check the form.', fields: { email: 'Enter an e-mail.' } };
+    const server = fakeServer(400, { success: false, error: failure });
+    const api = createApiClient(() => 'token', { baseUrl, fetch: server.fetch });
+    const error = await api.patch('me', {}).catch((e: unknown) => e);
+    expect(log).not.toHaveBeenCalled();
+    expect(await apiErrorOf(error)).toEqual({ status: 400, message: 'Check the form.', fields: failure.fields });
+  });
+
+  it('names a network failure as such', async () => {
+    expect(await apiErrorOf(new TypeError('fetch failed'))).toMatchObject({ status: 0 });
   });
 });

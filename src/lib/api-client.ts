@@ -1,46 +1,68 @@
-import ky, { HTTPError } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 import { API_BASE_PATH, API_TIMEOUT_MS, UNAUTHORIZED_LOG_MESSAGE } from './constants';
-import { currentSession } from '../stores/session';
 import type { ApiFailure, ApiSuccess, FieldErrors } from './envelope';
 
 /**
- * (spec section 7) The one client every island uses: same-origin calls under /api, the bearer
- * token of the current session when there is one, a 10 s time-out, answers reduced to their
- * `data`. A 401 is logged and passed on: no redirect or sign-out happens here.
+ * (spec section 7) How the site's one API client behaves: same-origin calls under /api, the bearer
+ * token of the current session when there is one (no Authorization header otherwise), a 10 s
+ * time-out, answers reduced to their `data`. A 401 is logged and passed on: no redirect or
+ * sign-out happens here. The session is not read here: `src/stores/api-client.ts` builds the
+ * client with the session store's token, so this layer stays below the stores.
  */
-export const http = ky.create({
-  prefix: API_BASE_PATH,
-  timeout: API_TIMEOUT_MS,
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      async ({ request }) => {
-        const token = (await currentSession())?.user?.token;
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        else request.headers.delete('Authorization');
-      },
-    ],
-    beforeError: [
-      ({ error }) => {
-        if (error instanceof HTTPError && error.response.status === 401) console.error(UNAUTHORIZED_LOG_MESSAGE);
-        return error;
-      },
-    ],
-  },
-});
+export type TokenSource = () => Promise<string | null | undefined> | string | null | undefined;
 
-async function unwrap<T>(request: Promise<ApiSuccess<T>>): Promise<T> {
-  return (await request).data;
+export type SearchParams = Record<string, string | number | boolean>;
+
+export interface ApiClient {
+  /** The ky instance, for answers that are not the JSON envelope (files, CSV). */
+  http: KyInstance;
+  get<T>(path: string, searchParams?: SearchParams): Promise<T>;
+  post<T>(path: string, json?: unknown): Promise<T>;
+  put<T>(path: string, json?: unknown): Promise<T>;
+  patch<T>(path: string, json?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
 }
 
-export const api = {
-  get: <T>(path: string, searchParams?: Record<string, string | number | boolean>) =>
-    unwrap(http.get(path, { searchParams }).json<ApiSuccess<T>>()),
-  post: <T>(path: string, json?: unknown) => unwrap(http.post(path, { json }).json<ApiSuccess<T>>()),
-  put: <T>(path: string, json?: unknown) => unwrap(http.put(path, { json }).json<ApiSuccess<T>>()),
-  patch: <T>(path: string, json?: unknown) => unwrap(http.patch(path, { json }).json<ApiSuccess<T>>()),
-  delete: <T>(path: string) => unwrap(http.delete(path).json<ApiSuccess<T>>()),
-};
+/** For tests outside a browser: the origin to resolve `/api` against, and the fetch to call. */
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export function createApiClient(tokenOf: TokenSource, options: ApiClientOptions = {}): ApiClient {
+  const http = ky.create({
+    prefix: API_BASE_PATH,
+    timeout: API_TIMEOUT_MS,
+    retry: 0,
+    ...options,
+    hooks: {
+      beforeRequest: [
+        async ({ request }) => {
+          const token = await tokenOf();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          else request.headers.delete('Authorization');
+        },
+      ],
+      beforeError: [
+        ({ error }) => {
+          if (error instanceof HTTPError && error.response.status === 401) console.error(UNAUTHORIZED_LOG_MESSAGE);
+          return error;
+        },
+      ],
+    },
+  });
+
+  const data = async <T>(request: Promise<ApiSuccess<T>>): Promise<T> => (await request).data;
+
+  return {
+    http,
+    get: <T>(path: string, searchParams?: SearchParams) => data(http.get(path, { searchParams }).json<ApiSuccess<T>>()),
+    post: <T>(path: string, json?: unknown) => data(http.post(path, { json }).json<ApiSuccess<T>>()),
+    put: <T>(path: string, json?: unknown) => data(http.put(path, { json }).json<ApiSuccess<T>>()),
+    patch: <T>(path: string, json?: unknown) => data(http.patch(path, { json }).json<ApiSuccess<T>>()),
+    delete: <T>(path: string) => data(http.delete(path).json<ApiSuccess<T>>()),
+  };
+}
 
 /** The server's message (and per-field messages) from a failed call, for forms and toasts. */
 export async function apiErrorOf(error: unknown): Promise<{ status: number; message: string; fields: FieldErrors }> {

@@ -1,6 +1,6 @@
 /**
  * The API envelope (DESIGN.md section 2): every answer of `/api` is one of these two shapes. The
- * server builds them (`src/server/api/respond.ts`) and the ky client (`src/lib/api-client.ts`)
+ * server builds them (`respond` in `src/server/api/openapi.ts`) and the ky client (`src/lib/api-client.ts`)
  * reads them, so both sides name one description.
  */
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getPublicPaths } from '../server/content';
+import { getPublicPaths } from '../lib/content';
 
 /** Every public page, from the menu data, so a new menu link is in the sitemap without more work. */
 export const GET: APIRoute = async ({ site }) => {

@@ -5,6 +5,13 @@ import { z } from 'zod';
 import { DEFAULT_SESSION_HOURS } from '../lib/constants';
 import { ensurePrivateDir } from './private-files';
 
+/** Shorter secrets can be guessed; `openssl rand -base64 48` makes a good one. */
+export const AUTH_SECRET_MIN_LENGTH = 32;
+const SECRET_TOO_SHORT = `must be at least ${AUTH_SECRET_MIN_LENGTH} characters (openssl rand -base64 48 makes one)`;
+
+/** The placeholder in .env.example: public, so never a production secret (a test keeps the two equal). */
+export const EXAMPLE_AUTH_SECRET = 'change-me-to-48-random-characters-000000000000000';
+
 /**
  * The server's configuration, read once from the environment and validated, so that a wrong
  * value stops the start-up with a clear message instead of failing on the first request.
@@ -25,7 +32,7 @@ const EnvSchema = z.object({
     .refine((v) => !v || /^(postgres(ql)?:\/\/|sqlite:)/.test(v), 'must start with postgres:// or sqlite:'),
   /** PostgreSQL only: connections in this server's pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_SECRET: z.string().min(AUTH_SECRET_MIN_LENGTH, SECRET_TOO_SHORT).optional(),
   SESSION_HOURS: z.coerce
     .number()
     .positive()
@@ -62,6 +69,27 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
   return result.data;
 }
 
+/**
+ * Why AUTH_SECRET is unsafe for production, or null. In development a missing secret is generated
+ * and kept in the data folder; in production it must be set, so that every server of the site
+ * shares it and a lost data folder does not silently sign everyone out with a new one.
+ */
+export function productionSecretProblem(secret: string | undefined): string | null {
+  if (!secret) {
+    return (
+      'AUTH_SECRET is not set. With NODE_ENV=production the server needs its own secret of at least ' +
+      `${AUTH_SECRET_MIN_LENGTH} random characters (for example from \`openssl rand -base64 48\`).`
+    );
+  }
+  if (secret.length < AUTH_SECRET_MIN_LENGTH) {
+    return `AUTH_SECRET is ${secret.length} characters long: with NODE_ENV=production it ${SECRET_TOO_SHORT}.`;
+  }
+  if (secret === EXAMPLE_AUTH_SECRET) {
+    return 'AUTH_SECRET is the example value from .env.example, which anyone can read: set a secret of your own (for example from `openssl rand -base64 48`).';
+  }
+  return null;
+}
+
 /** Reads AUTH_SECRET, or the secret kept in the data folder, creating it on first start. */
 function resolveSecret(dataDir: string, given: string | undefined, nodeEnv: string): string {
   if (given) return given;
@@ -78,6 +106,11 @@ function resolveSecret(dataDir: string, given: string | undefined, nodeEnv: stri
 
 export function env(): Env {
   if (cached) return cached;
+  if (process.env.NODE_ENV === 'production') {
+    // Before the schema, so that a short secret gets the production message.
+    const problem = productionSecretProblem(process.env.AUTH_SECRET || undefined);
+    if (problem) throw new ConfigError(`Refusing to start: ${problem}`);
+  }
   const parsed = parseEnv(process.env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   // An older install made it 0755: tighten it at every start (it is created where first needed).

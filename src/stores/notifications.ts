@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import toast from 'react-hot-toast';
-import { api } from '../lib/api-client';
+import { api } from './api-client';
 import { BELL_DROPDOWN_SIZE } from '../lib/constants';
 import { MARK_READ_FAILED_MESSAGE, type NotificationItem, type NotificationPage } from '../lib/notifications';
 

@@ -6,7 +6,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /**
  * Serves built text files (pages, scripts, styles, SVG) compressed with Brotli or gzip when the
  * browser accepts it. Each file is compressed once and kept in memory (the built site is a few
- * hundred kilobytes), so a request costs no compression work after the first.
+ * hundred kilobytes), so a request costs no compression work after the first. A large file that
+ * the build compressed ahead of time (`file.br` and `file.gz` beside it, as for Swagger UI) is
+ * read as it is: compressing it here would stall every other request for seconds.
  */
 const TEXT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,15 +29,28 @@ interface Compressed {
 
 const cache = new Map<string, Compressed>();
 
-function compressedFile(file: string, mtimeMs: number): Compressed {
-  const cached = cache.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached;
-  const raw = readFileSync(file);
-  const entry = {
+function isPrecompressed(file: string, mtimeMs: number): boolean {
+  try {
+    return statSync(file + '.br').mtimeMs >= mtimeMs && statSync(file + '.gz').mtimeMs >= mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+function compress(raw: Buffer, mtimeMs: number): Compressed {
+  return {
     mtimeMs,
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(raw, { level: 9 }),
   };
+}
+
+function compressedFile(file: string, mtimeMs: number): Compressed {
+  const cached = cache.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached;
+  const entry = isPrecompressed(file, mtimeMs)
+    ? { mtimeMs, br: readFileSync(file + '.br'), gzip: readFileSync(file + '.gz') }
+    : compress(readFileSync(file), mtimeMs);
   cache.set(file, entry);
   return entry;
 }

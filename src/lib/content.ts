@@ -1,8 +1,10 @@
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
 
 /**
- * The only way pages read content collections: each getter returns the entries in the order
- * the page shows them, so no page sorts or filters inline.
+ * The only way pages and components read content collections: each getter returns the entries
+ * in the order the page shows them, so no page sorts or filters inline. It lives in src/lib (not
+ * src/server) because static components import its types; `astro:content` runs at build time or
+ * on the server, so islands never import the getters themselves.
  */
 
 export type MenuGroup = CollectionEntry<'menu'>['data'];
