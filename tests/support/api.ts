@@ -6,6 +6,7 @@ import { createApiApp } from '../../src/server/api/app';
 import type { ApiDeps, AppEnv } from '../../src/server/api/context';
 import type { DB } from '../../src/server/db';
 import { createMailer } from '../../src/server/mail/mailer';
+import { createDiskStore } from '../../src/server/storage';
 import { contractViolation } from './contract';
 
 /**
@@ -43,6 +44,7 @@ export function createTestApi(db: DB, overrides: Partial<ApiDeps> = {}): TestApi
   const deps: ApiDeps = {
     db,
     mailer: createMailer({ from: 'NIPM <no-reply@nipm.in>', outboxDir }),
+    storage: createDiskStore(mkdtempSync(path.join(os.tmpdir(), 'nipm-uploads-'))),
     secret: TEST_SECRET,
     sessionSeconds: 8 * 3600,
     siteUrl: 'http://localhost:4321',

@@ -54,7 +54,7 @@ async function freshPostgres(url: string): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDatabase({ url, schema, poolSize: 5 });
-  await migrateToLatest(db as Kysely<unknown>);
+  await migrateToLatest(db as Kysely<unknown>, { schema });
   const others: DB[] = [];
   return {
     name: 'PostgreSQL',

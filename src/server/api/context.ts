@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { DB } from '../db';
 import type { Mailer } from '../mail/mailer';
+import type { FileStore } from '../storage';
 import type { AuthUser } from '../auth/authorize';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../http/client-address';
 
@@ -8,6 +9,8 @@ import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../http/client-address';
 export interface ApiDeps {
   db: DB;
   mailer: Mailer;
+  /** Uploaded files (photos, certificates, PDFs): their bytes; their records are in the database. */
+  storage: FileStore;
   /** Secret the API tokens are signed with. */
   secret: string;
   /** Lifetime of a session and of its API token, in seconds. */

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { env } from '../env';
 import { getDb } from '../db';
 import { createMailer } from '../mail/mailer';
+import { createDiskStore } from '../storage';
 import { createApiApp } from './app';
 import type { AppEnv } from './context';
 
@@ -31,6 +32,7 @@ export function getApiApp(): Promise<Hono<AppEnv>> {
         from: config.MAIL_FROM,
         outboxDir: path.join(config.DATA_DIR, 'outbox'),
       }),
+      storage: createDiskStore(path.join(config.DATA_DIR, 'uploads')),
       secret: config.AUTH_SECRET,
       sessionSeconds: Math.round(config.SESSION_HOURS * 3600),
       siteUrl: config.SITE_URL,

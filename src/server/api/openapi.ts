@@ -134,6 +134,14 @@ function hasJsonBody(request: RouteConfig['request']): boolean {
   return Boolean((request?.body as JsonBody | undefined)?.content?.['application/json']);
 }
 
+/**
+ * A file field of a `multipart/form-data` body (declare the body under that media type; the route's
+ * `bodyLimit` sets how large it may be). What the file really is gets checked by `inspectUpload`.
+ */
+export const UploadedFile = z
+  .instanceof(File, { message: 'Choose a file.' })
+  .openapi({ type: 'string', format: 'binary' });
+
 export function apiRoute<P extends string, D extends z.ZodTypeAny, Req extends RouteConfig['request'] = undefined>(
   definition: RouteDefinition<P, D, Req>,
 ) {
@@ -144,9 +152,9 @@ export function apiRoute<P extends string, D extends z.ZodTypeAny, Req extends R
   if (access.kind !== 'anyone') statuses.add(401);
   if (access.kind === 'roles') statuses.add(403);
   const jsonBody = hasJsonBody(definition.request);
-  if (jsonBody) {
+  if (definition.request?.body) {
     statuses.add(413).add(415);
-    (definition.request!.body as { required?: boolean }).required = true;
+    (definition.request.body as { required?: boolean }).required = true;
   }
   const errorResponses = Object.fromEntries(
     [...statuses]

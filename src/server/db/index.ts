@@ -83,8 +83,17 @@ export function configuredDatabaseUrl(): string {
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: staticProvider });
+/**
+ * Runs the migrations not yet applied. `schema` (PostgreSQL) names the schema the migration tables
+ * live in: without it Kysely looks for its lock table in every schema, and with test files migrating
+ * their own schemas side by side it can find another file's table and skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, options: { schema?: string } = {}): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: staticProvider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
