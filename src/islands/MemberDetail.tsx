@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { api, apiErrorOf } from '../stores/api-client';
 import { SELECTED_MEMBER_ID_KEY } from '../lib/constants';
 import { parseSelectedMemberId, problemOf, type LoadProblem, type MemberRecord } from '../lib/portal-api';
+import { membershipClassLabel } from '../lib/membership-classes';
 import { ROLE } from '../lib/roles';
 import { session } from '../stores/session';
 import { Field, Loading, Problem } from '../components/portal/PortalStates';
@@ -65,7 +66,7 @@ export default function MemberDetail() {
         </h2>
         <dl className="mt-3 divide-y divide-slate-100">
           <Field label="Member number" value={member.memberNumber} />
-          <Field label="Membership class" value={member.membershipClass} />
+          <Field label="Membership class" value={membershipClassLabel(member.membershipClass)} />
           <Field label="Status" value={member.status} />
           <Field label="Chapter" value={`${member.chapter.name} (${member.chapter.region})`} />
           <Field label="Admitted on" value={member.admittedOn} />

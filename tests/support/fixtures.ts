@@ -56,7 +56,7 @@ export async function createMember(
     .insertInto('members')
     .values({
       member_number: overrides.memberNumber ?? `M-${id}`,
-      membership_class: 'Associate',
+      membership_class: 'associate',
       status: 'active',
       chapter_id: chapterId,
       title: null,

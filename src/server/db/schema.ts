@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MembershipClassCode } from '../../lib/membership-classes';
 
 /**
  * Table types of the database. Conventions, chosen so one migration runs on SQLite and PostgreSQL:
@@ -21,7 +22,7 @@ export interface ChaptersTable {
   updated_at: string;
 }
 
-export type MembershipClass = 'Associate' | 'Corporate' | 'Life' | 'Institutional' | 'Student';
+export type MembershipClass = MembershipClassCode;
 export type MemberStatus = 'active' | 'defaulter' | 'lapsed';
 
 export interface MembersTable {
@@ -45,6 +46,8 @@ export interface MembersTable {
   designation: string | null;
   experience_years: number | null;
   admitted_on: string;
+  /** Start year of the last financial year paid (2026 = 2026-27); null when none is. */
+  paid_through_year: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -143,7 +143,7 @@ export async function seedDemoAccounts(db: DB, options: { nodeEnv: string; now: 
     .insertInto('members')
     .values({
       member_number: DEMO_MEMBER_NUMBER,
-      membership_class: 'Associate',
+      membership_class: 'associate',
       status: 'active',
       chapter_id: home.id,
       title: 'Ms',

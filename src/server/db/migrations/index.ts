@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as core from './001_core';
 import * as notifications from './002_notifications';
 import * as security from './003_security';
+import * as memberClasses from './004_member_classes';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001_core': core,
   '002_notifications': notifications,
   '003_security': security,
+  '004_member_classes': memberClasses,
 };
