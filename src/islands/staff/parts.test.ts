@@ -6,7 +6,7 @@ import type { ServerList } from './useServerList';
 import type { TableQuery } from './DataTable';
 
 vi.mock('../../stores/api-client', () => ({ api: {}, apiErrorOf: vi.fn() }));
-const { DataTable, Pager, ConfirmDialog, attachmentName } = await import('./index');
+const { DataTable, Pager, ConfirmDialog, attachmentName, applyServerErrors, SERVER_ERROR } = await import('./index');
 
 interface Row {
   id: number;
@@ -110,5 +110,42 @@ describe('attachmentName', () => {
   it('reads the file name of an attachment', () => {
     expect(attachmentName('attachment; filename="notifications-2026-11-23.csv"')).toBe('notifications-2026-11-23.csv');
     expect(attachmentName(null)).toBeNull();
+  });
+});
+
+describe('applyServerErrors', () => {
+  function fakeForm(values: Record<string, unknown>) {
+    const set: { name: string; message?: string; focus?: boolean }[] = [];
+    const form = {
+      getValues: () => values,
+      setError: (name: string, error: { message?: string }, options?: { shouldFocus?: boolean }) =>
+        set.push({ name, message: error.message, focus: options?.shouldFocus }),
+    };
+    return { form: form as unknown as Parameters<typeof applyServerErrors>[0], set };
+  }
+
+  it('puts each field’s message on its input, focusing the first, and the rest on the form', () => {
+    const { form, set } = fakeForm({ title: '', audience: { type: 'member', id: 'x' } });
+    applyServerErrors(form, {
+      message: 'Some fields need attention.',
+      fields: { title: 'Enter a title.', 'audience.id': 'No such member.', colour: 'Unknown field.' },
+    });
+    expect(set).toEqual([
+      { name: 'title', message: 'Enter a title.', focus: true },
+      { name: 'audience.id', message: 'No such member.', focus: false },
+      { name: SERVER_ERROR, message: 'Some fields need attention. Unknown field.', focus: undefined },
+    ]);
+  });
+
+  it('maps an API path to the form’s own name', () => {
+    const { form, set } = fakeForm({ memberKey: '' });
+    applyServerErrors(
+      form,
+      { message: 'Check it.', fields: { 'audience.id': 'No such member.' } },
+      {
+        'audience.id': 'memberKey',
+      },
+    );
+    expect(set[0]).toEqual({ name: 'memberKey', message: 'No such member.', focus: true });
   });
 });
