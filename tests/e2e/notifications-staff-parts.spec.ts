@@ -59,6 +59,9 @@ async function historyOf(page: Page, users: UserFactory, count: number): Promise
   return word;
 }
 
+// The axe checks and the many steps of these tests take long on a shared two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 const historyRows = (page: Page) => page.getByRole('table', { name: 'Sent notifications' }).locator('tbody tr');
 
 test('the history keeps its filter, page and order across a reload', async ({ page, users }) => {
@@ -86,6 +89,14 @@ test('the history keeps its filter, page and order across a reload', async ({ pa
   await page.goBack();
   await expect(historyRows(page).first()).toContainText(`${word} 01`);
   await expect(historyRows(page).first()).toContainText('Ranjan Sen');
+
+  await page.getByLabel('Rows per page').selectOption('50');
+  await expect(page).toHaveURL(/pageSize=50/);
+  await expect(historyRows(page)).toHaveCount(25);
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByText('1–25 of 25 notices')).toBeVisible();
+  await expect(page.getByLabel('Rows per page')).toHaveValue('50');
 });
 
 test('the CSV export downloads the filtered list with a byte-order mark', async ({ page, users }) => {

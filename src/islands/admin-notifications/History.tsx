@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { NOTIFICATION_PAGE_SIZE_DEFAULT, NOTIFICATION_PAGE_SIZE_MAX } from '../../lib/constants';
 import { formatCount, formatDateTime } from '../../lib/format';
 import type { SentNotificationItem } from '../../lib/notifications';
 import type { SentHistoryQuery } from '../../lib/schemas/notifications';
@@ -64,6 +65,7 @@ export function History({ query, list }: { query: HistoryQuery; list: ServerList
         query={query}
         getRowId={(n) => String(n.id)}
         noun="notices"
+        pageSizes={[NOTIFICATION_PAGE_SIZE_DEFAULT, 50, NOTIFICATION_PAGE_SIZE_MAX]}
         empty={
           Object.keys(query.params).some((key) => key === 'audience' || key === 'q')
             ? 'No sent notice matches these filters.'

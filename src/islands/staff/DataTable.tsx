@@ -24,6 +24,7 @@ export interface TableQuery {
   values: { page: number; pageSize: number; sort?: SortOrder };
   setPage(page: number): void;
   setSort(order: SortOrder | null): void;
+  update(changes: { pageSize: number }): void;
 }
 
 export interface DataTableProps<T> {
@@ -41,6 +42,8 @@ export interface DataTableProps<T> {
   empty: string;
   /** The rows' noun for the pager's summary ("notices"). */
   noun?: string;
+  /** Offers "Rows per page" with these sizes (kept in the address as `pageSize`). */
+  pageSizes?: number[];
   getRowId?: (row: T) => string;
   /** Makes each row open something (by click, Enter or Space); name the row for screen readers with `rowLabel`. */
   onRowClick?: (row: T) => void;
@@ -61,6 +64,7 @@ export function DataTable<T>({
   query,
   empty,
   noun,
+  pageSizes,
   getRowId,
   onRowClick,
   rowLabel,
@@ -178,7 +182,15 @@ export function DataTable<T>({
           Loading…
         </p>
       )}
-      <Pager page={page} pageSize={pageSize} total={list.data.total} onPage={query.setPage} noun={noun} />
+      <Pager
+        page={page}
+        pageSize={pageSize}
+        total={list.data.total}
+        onPage={query.setPage}
+        noun={noun}
+        pageSizes={pageSizes}
+        onPageSize={(size) => query.update({ pageSize: size })}
+      />
     </div>
   );
 }

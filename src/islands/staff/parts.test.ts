@@ -23,6 +23,7 @@ const query: TableQuery = {
   values: { page: 2, pageSize: 2, sort: { field: 'title', direction: 'desc' } },
   setPage: () => {},
   setSort: () => {},
+  update: () => {},
 };
 
 function list(partial: Partial<ServerList<Row>>): ServerList<Row> {
@@ -78,6 +79,24 @@ describe('Pager', () => {
     const html = pager(6, 123456);
     expect(html).toContain('101–120 of 1,23,456 notices');
     expect(html).toContain('Page 6 of 6,173');
+  });
+
+  it('offers a choice of page size only when given one and there are more rows than the smallest', () => {
+    const withSizes = (total: number) =>
+      renderToStaticMarkup(
+        createElement(Pager, {
+          page: 1,
+          pageSize: 20,
+          total,
+          onPage: () => {},
+          pageSizes: [20, 50],
+          onPageSize: () => {},
+        }),
+      );
+    expect(withSizes(45)).toContain('Rows per page');
+    expect(withSizes(45)).toMatch(/<option value="20" selected="">20<\/option><option value="50">50<\/option>/);
+    expect(withSizes(7)).not.toContain('Rows per page');
+    expect(pager(1, 45)).not.toContain('Rows per page');
   });
 
   it('disables Previous on the first page and Next on the last', () => {
