@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { csvFilename, csvStream, defuseFormula, type CsvColumn } from './csv';
 
 interface Person {
@@ -65,6 +65,19 @@ describe('csvStream', () => {
     await reader.cancel();
     const { text: all } = await text(csvStream(columns, many()));
     expect(all.trim().split('\r\n')).toHaveLength(5001);
+  });
+});
+
+describe('csvStream when the rows fail part-way', () => {
+  it('breaks the download off instead of ending it as if complete, and logs why', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    async function* failing() {
+      yield { name: 'A', note: null, amount: 1 };
+      throw new Error('connection lost');
+    }
+    await expect(new Response(csvStream(columns, failing())).text()).rejects.toThrow('connection lost');
+    expect(logged).toHaveBeenCalledWith('[csv] export failed part-way', expect.any(Error));
+    logged.mockRestore();
   });
 });
 

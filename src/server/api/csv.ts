@@ -62,13 +62,20 @@ export function csvStream<T>(
         records.push(columns.map((column) => defuseFormula(column.header)));
       }
       let done = false;
-      while (records.length < CSV_ROWS_PER_CHUNK) {
-        const next = await source.next();
-        if (next.done) {
-          done = true;
-          break;
+      try {
+        while (records.length < CSV_ROWS_PER_CHUNK) {
+          const next = await source.next();
+          if (next.done) {
+            done = true;
+            break;
+          }
+          records.push(columns.map((column) => cellText(column.value(next.value))));
         }
-        records.push(columns.map((column) => cellText(column.value(next.value))));
+      } catch (error) {
+        // The status line has gone: the only signal left is to break the download off, so it is never
+        // mistaken for a complete file. The cause goes to the log, as a 500 would.
+        console.error('[csv] export failed part-way', error);
+        throw error;
       }
       const text = csvText(records);
       if (text) controller.enqueue(encoder.encode(text));
