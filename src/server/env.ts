@@ -51,6 +51,8 @@ const EnvSchema = z.object({
     .default('0')
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** On SIGTERM, how long requests in flight may take before the server stops anyway (exit 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; DATA_DIR: string };

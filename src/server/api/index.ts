@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { env } from '../env';
+import { log } from '../log';
 import { getDb } from '../db';
 import { createMailer } from '../mail/mailer';
 import { createDiskStore } from '../storage';
@@ -16,7 +17,7 @@ const holder: AppHolder = ((globalThis as Record<string, unknown>).__nipmApiApp 
 /** Runs work after the answer has gone; a failure is logged, never thrown at the caller. */
 export function deferTask(task: () => Promise<unknown>): void {
   setImmediate(() => {
-    task().catch((error) => console.error('[api] deferred task failed', error));
+    task().catch((err: unknown) => log().error({ err }, 'deferred task failed'));
   });
 }
 
