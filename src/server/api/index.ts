@@ -4,7 +4,7 @@ import { env } from '../env';
 import { log } from '../log';
 import { getDb } from '../db';
 import { createMailer } from '../mail/mailer';
-import { createDiskStore } from '../storage';
+import { storeFromConfig } from '../storage/configured';
 import { createApiApp } from './app';
 import type { AppEnv } from './context';
 
@@ -33,7 +33,7 @@ export function getApiApp(): Promise<Hono<AppEnv>> {
         from: config.MAIL_FROM,
         outboxDir: path.join(config.DATA_DIR, 'outbox'),
       }),
-      storage: createDiskStore(path.join(config.DATA_DIR, 'uploads')),
+      storage: storeFromConfig(config),
       secret: config.AUTH_SECRET,
       sessionSeconds: Math.round(config.SESSION_HOURS * 3600),
       siteUrl: config.SITE_URL,

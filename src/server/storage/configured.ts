@@ -1,0 +1,18 @@
+import path from 'node:path';
+import type { Env } from '../env';
+import { createS3Store } from './s3';
+import { createDiskStore, type FileStore } from './store';
+
+/** The store the configuration names: the S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export function storeFromConfig(config: Env): FileStore {
+  if (!config.S3_BUCKET) return createDiskStore(path.join(config.DATA_DIR, 'uploads'));
+  return createS3Store({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  });
+}
