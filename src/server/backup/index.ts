@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, cp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,13 +7,14 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { isPostgresUrl } from '../db';
 import { ensurePrivateDir } from '../private-files';
+import { createS3Store, type S3StoreOptions } from '../storage/s3';
 
 const run = promisify(execFile);
 
 /**
  * Backups of the site's data: the database (SQLite through its online backup API, so the server
- * keeps serving while it runs; PostgreSQL through `pg_dump`) and the uploads folder, into one
- * folder with a manifest. A restore goes into an empty data folder (and, on PostgreSQL, an empty
+ * keeps serving while it runs; PostgreSQL through `pg_dump`) and the uploads (the folder, or the
+ * bucket's objects in the same layout), into one folder with a manifest. A restore goes into an empty data folder (and, on PostgreSQL, an empty
  * database) only: it never mixes a backup with live data.
  */
 export interface BackupManifest {
@@ -39,6 +40,35 @@ export interface SiteData {
   databaseUrl: string;
   /** The folder whose `uploads/` holds the disk store's files. */
   dataDir: string;
+  /** When the uploads are in a bucket (S3_BUCKET): copied from and to it instead of `uploads/`. */
+  s3?: S3StoreOptions;
+}
+
+/**
+ * The bucket's objects into `folder` in the disk store's layout (`ab/abcd…`), so that one backup
+ * format serves both stores, and a backup of either can be restored onto the other.
+ */
+async function downloadBucket(options: S3StoreOptions, folder: string): Promise<void> {
+  const store = createS3Store(options);
+  ensurePrivateDir(folder);
+  for await (const key of store.keys()) {
+    const bytes = await store.get(key);
+    if (!bytes) continue;
+    await mkdir(path.join(folder, key.slice(0, 2)), { recursive: true, mode: 0o700 });
+    await writeFile(path.join(folder, key.slice(0, 2), key), bytes, { mode: 0o600 });
+  }
+}
+
+async function uploadToBucket(options: S3StoreOptions, folder: string): Promise<void> {
+  const store = createS3Store(options);
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) await store.putAt(entry.name, await readFile(path.join(entry.parentPath, entry.name)));
+  }
+}
+
+async function bucketIsEmpty(options: S3StoreOptions): Promise<boolean> {
+  const first = await createS3Store(options).keys()[Symbol.asyncIterator]().next();
+  return Boolean(first.done);
 }
 
 /** Connection settings for the PostgreSQL tools without the password on their command line. */
@@ -128,7 +158,10 @@ export async function createBackup(site: SiteData, target: string): Promise<Back
   await chmod(destination, 0o600);
   const source = path.join(site.dataDir, UPLOADS);
   let uploads: BackupManifest['uploads'] = null;
-  if (existsSync(source)) {
+  if (site.s3) {
+    await downloadBucket(site.s3, path.join(target, UPLOADS));
+    uploads = await folderSize(path.join(target, UPLOADS));
+  } else if (existsSync(source)) {
     await cp(source, path.join(target, UPLOADS), {
       recursive: true,
       filter: (file) => !file.endsWith('.partial'),
@@ -184,6 +217,9 @@ export async function restoreBackup(backup: string, site: SiteData): Promise<Bac
   if (existsSync(uploadsDir) && (await readdir(uploadsDir)).length) {
     throw new RestoreRefused(`${uploadsDir} is not empty: restore into an empty data folder.`);
   }
+  if (site.s3 && !(await bucketIsEmpty(site.s3))) {
+    throw new RestoreRefused(`The bucket ${site.s3.bucket} already holds uploads: restore into an empty one.`);
+  }
   if (!(await databaseIsEmpty(site.databaseUrl))) {
     throw new RestoreRefused('The target database is not empty: restore into an empty data folder (and database).');
   }
@@ -206,8 +242,12 @@ export async function restoreBackup(backup: string, site: SiteData): Promise<Bac
     await chmod(file, 0o600);
   }
   if (existsSync(path.join(backup, UPLOADS))) {
-    ensurePrivateDir(uploadsDir);
-    await cp(path.join(backup, UPLOADS), uploadsDir, { recursive: true });
+    if (site.s3) {
+      await uploadToBucket(site.s3, path.join(backup, UPLOADS));
+    } else {
+      ensurePrivateDir(uploadsDir);
+      await cp(path.join(backup, UPLOADS), uploadsDir, { recursive: true });
+    }
   }
   if (existsSync(path.join(backup, GENERATED_SECRET))) {
     // Over the one this command's own start may have generated into the new, empty folder.

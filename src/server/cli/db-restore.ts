@@ -2,6 +2,7 @@ import path from 'node:path';
 import { restoreBackup } from '../backup';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl } from '../db';
+import { s3OptionsFromConfig } from '../storage/configured';
 
 /**
  * `npm run db:restore -- <backup folder>`: restores a backup made by `npm run db:backup` into the
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const manifest = await restoreBackup(path.resolve(backup), {
     databaseUrl: configuredDatabaseUrl(),
     dataDir: env().DATA_DIR,
+    s3: s3OptionsFromConfig(env()),
   });
   const rows = Object.values(manifest.rows).reduce((sum, n) => sum + n, 0);
   console.log(

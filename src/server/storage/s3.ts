@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -28,7 +29,13 @@ export interface S3StoreOptions {
  * are private (no ACL granted; the site serves them through its routes, which check who asks).
  * Without keys the SDK's own chain is used (environment, instance role).
  */
-export function createS3Store(options: S3StoreOptions): FileStore {
+/** The S3 store, with what backups need beyond the FileStore calls: every key, and writing under a given key. */
+export interface S3FileStore extends FileStore {
+  keys(): AsyncIterable<string>;
+  putAt(key: string, bytes: Uint8Array): Promise<void>;
+}
+
+export function createS3Store(options: S3StoreOptions): S3FileStore {
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -43,20 +50,38 @@ export function createS3Store(options: S3StoreOptions): FileStore {
   const objectName = (key: string) => `${options.prefix ?? ''}${key.slice(0, 2)}/${key}`;
   const isMissing = (error: unknown) =>
     error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+  const putAt = async (key: string, bytes: Uint8Array) => {
+    if (!isStorageKey(key)) throw new Error('Not a storage key.');
+    await client.send(
+      new PutObjectCommand({
+        Bucket: options.bucket,
+        Key: objectName(key),
+        Body: bytes,
+        ContentLength: bytes.byteLength,
+        ContentType: 'application/octet-stream',
+      }),
+    );
+  };
   return {
     kind: 's3',
+    putAt,
     async put(bytes) {
       const key = newStorageKey();
-      await client.send(
-        new PutObjectCommand({
-          Bucket: options.bucket,
-          Key: objectName(key),
-          Body: bytes,
-          ContentLength: bytes.byteLength,
-          ContentType: 'application/octet-stream',
-        }),
-      );
+      await putAt(key, bytes);
       return key;
+    },
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: options.prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.split('/').at(-1) ?? '';
+          if (isStorageKey(key) && object.Key === objectName(key)) yield key;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
