@@ -10,7 +10,8 @@
  * profile changes and failed sign-ins (the throttle's upsert and the audit log). Afterwards:
  * SQLite `integrity_check` and `foreign_key_check`; PostgreSQL amcheck over every B-tree index; every
  * notice has exactly the copies its `recipient_count` says (none half-written); every notice answered
- * 201 is there (none lost); no notice was written twice. Exits 1 on any failure.
+ * 201 is there (none lost); no notice was written twice; receipt numbers, where there are payments,
+ * have no gap and no repeat in a financial year. Exits 1 on any failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -137,6 +138,31 @@ async function invariants(db: DB, acknowledged: Map<number, string>): Promise<st
   }
   const titles = notices.map((n) => n.title);
   if (new Set(titles).size !== titles.length) problems.push('a notice was written twice');
+  return [...problems, ...(await receiptProblems(db))];
+}
+
+/**
+ * Receipt numbers (`NIPM/RCPT/2026-27/000001`, once payments exist): in each financial year 1..N
+ * with no gap and no repeat, N being the year's sequence. Nothing to check before the table exists.
+ */
+async function receiptProblems(db: DB): Promise<string[]> {
+  let rows: { year: string; receipt: string }[];
+  try {
+    rows = (
+      await sql<{ year: string; receipt: string }>`select receipt_financial_year as year, receipt_number as receipt
+        from payments where receipt_number is not null`.execute(db)
+    ).rows;
+  } catch {
+    return [];
+  }
+  const problems: string[] = [];
+  const byYear = new Map<string, number[]>();
+  for (const row of rows)
+    byYear.set(row.year, [...(byYear.get(row.year) ?? []), Number(row.receipt.split('/').at(-1))]);
+  for (const [year, numbers] of byYear) {
+    const sorted = numbers.sort((x, y) => x - y);
+    if (sorted.some((n, i) => n !== i + 1)) problems.push(`receipt numbers of ${year} have a gap or a repeat`);
+  }
   return problems;
 }
 
