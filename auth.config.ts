@@ -53,6 +53,11 @@ export default defineConfig({
     return process.env.AUTH_SECRET ?? env().AUTH_SECRET;
   },
   trustHost: true,
+  // Behind HTTPS (SITE_URL https; TLS usually ends at the proxy, which may not say so) the session
+  // and CSRF cookies are Secure (and take their __Secure-/__Host- names) whatever the request's scheme.
+  get useSecureCookies() {
+    return env().SITE_URL.startsWith('https:');
+  },
   session: {
     strategy: 'jwt',
     get maxAge() {

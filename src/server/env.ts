@@ -51,6 +51,22 @@ const EnvSchema = z.object({
     .default('0')
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Uploads in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2) when set; else DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  /** The service's address (MinIO, R2); empty for AWS S3. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (MinIO and most self-hosted services); default: true with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Prefix of the objects' names, when the bucket is shared with something else (for example `uploads/`). */
+  S3_PREFIX: z.string().optional(),
+  /** On SIGTERM, how long requests in flight may take before the server stops anyway (exit 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; DATA_DIR: string };

@@ -13,7 +13,10 @@ import { CLIENT_ADDRESS_HEADER } from './http/client-address';
 import { sendCompressed } from './http/compress';
 import { AUTH_BASE_PATH } from './http/auth-routes';
 import { isFetchableMethod, limitBody, methodNotAllowed } from './http/request-guards';
+import { trackRequest } from './http/request-log';
 import { applySecurityHeaders } from './http/security-headers';
+import { beginShutdown } from './lifecycle';
+import { flushLog, log } from './log';
 import { pruneThrottle } from './services/throttle';
 
 /**
@@ -60,13 +63,15 @@ async function main(): Promise<void> {
   const api = getRequestListener((await getApiApp()).fetch);
   // Expired throttle rows go (their refused attempts audited once); several servers may all run it.
   const pruning = setInterval(() => {
-    pruneThrottle(db, new Date()).catch((error) => console.error('[nipm] throttle pruning failed', error));
+    pruneThrottle(db, new Date()).catch((err: unknown) => log().error({ err }, 'throttle pruning failed'));
   }, THROTTLE_PRUNE_INTERVAL_MS);
   pruning.unref();
 
+  const logger = log();
   const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     const urlPath = url.split('?')[0] ?? '/';
+    trackRequest(req, res, logger);
     applySecurityHeaders(res, { https: config.SITE_URL.startsWith('https:') });
     // Auth.js sees only the request's headers: stamp the socket's address there (overwriting
     // whatever the client sent) so that sign-in throttling counts per client address.
@@ -105,12 +110,35 @@ async function main(): Promise<void> {
   });
 
   server.listen(config.PORT, config.HOST, () => {
-    console.log(`[nipm] listening on http://${config.HOST}:${config.PORT}`);
+    logger.info({ host: config.HOST, port: config.PORT }, `listening on http://${config.HOST}:${config.PORT}`);
   });
 
-  const shutdown = () => {
-    server.close(() => void closeDb().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    beginShutdown();
+    clearInterval(pruning);
+    logger.info({ signal }, 'shutting down: finishing the requests in flight');
+    // No new connections from here; requests in flight run to their end. A kept-alive connection
+    // is closed as soon as it is idle, so a client cannot hold the process open.
+    server.close(() => {
+      clearInterval(idleSweep);
+      void closeDb()
+        .then(() => logger.info('stopped: every request answered, database closed'))
+        .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
+        .finally(() => {
+          flushLog();
+          process.exit(0);
+        });
+    });
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    setTimeout(() => {
+      logger.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'requests still running at the shutdown deadline');
+      server.closeAllConnections();
+      flushLog();
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
@@ -120,7 +148,8 @@ main().catch((error) => {
   if (error instanceof ConfigError) {
     console.error(`[nipm] ${error.message}`);
   } else {
-    console.error('[nipm] failed to start', error);
+    log().fatal({ err: error }, 'failed to start');
+    flushLog();
   }
   process.exit(1);
 });

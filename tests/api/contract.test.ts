@@ -12,6 +12,7 @@ import { API_BASE, documentedRoutes } from '../support/contract';
  */
 const OPEN_ROUTES = [
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/sessions',
   'POST /api/password/forgot',
   'POST /api/password/reset',

@@ -3,10 +3,11 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { ApiFailure } from '../../lib/envelope';
 import { APP_VERSION } from '../version';
+import { log } from '../log';
 import type { ApiDeps, AppEnv } from './context';
 import { ApiError, validationError } from './errors';
 import { fieldErrors } from './validation';
-import { healthRouter } from './health';
+import { healthRouter, readyRouter } from './health';
 import { meRouter } from './me';
 import { membersRouter } from './members';
 import { chaptersRouter } from './chapters';
@@ -37,6 +38,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   });
 
   app.route('/health', healthRouter);
+  app.route('/ready', readyRouter);
   app.route('/me', meRouter);
   app.route('/members', membersRouter);
   app.route('/chapters', chaptersRouter);
@@ -76,7 +78,10 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
       const code = error.status === 400 ? 'malformed_json' : 'http_' + error.status;
       return c.json(failure(code, error.message || 'The request could not be read.'), error.status);
     }
-    console.error('[api] unexpected error', c.req.method, c.req.path, error);
+    log().error(
+      { err: error, reqId: c.req.header('x-request-id'), method: c.req.method, path: c.req.path },
+      'unexpected error in the API',
+    );
     return c.json(failure('internal', 'Something went wrong on our side.'), 500);
   });
 

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { env } from '../env';
+import { log } from '../log';
 import { getDb } from '../db';
 import { createMailer } from '../mail/mailer';
-import { createDiskStore } from '../storage';
+import { storeFromConfig } from '../storage/configured';
 import { createApiApp } from './app';
 import type { AppEnv } from './context';
 
@@ -16,7 +17,7 @@ const holder: AppHolder = ((globalThis as Record<string, unknown>).__nipmApiApp 
 /** Runs work after the answer has gone; a failure is logged, never thrown at the caller. */
 export function deferTask(task: () => Promise<unknown>): void {
   setImmediate(() => {
-    task().catch((error) => console.error('[api] deferred task failed', error));
+    task().catch((err: unknown) => log().error({ err }, 'deferred task failed'));
   });
 }
 
@@ -32,7 +33,7 @@ export function getApiApp(): Promise<Hono<AppEnv>> {
         from: config.MAIL_FROM,
         outboxDir: path.join(config.DATA_DIR, 'outbox'),
       }),
-      storage: createDiskStore(path.join(config.DATA_DIR, 'uploads')),
+      storage: storeFromConfig(config),
       secret: config.AUTH_SECRET,
       sessionSeconds: Math.round(config.SESSION_HOURS * 3600),
       siteUrl: config.SITE_URL,

@@ -54,9 +54,10 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The body is larger than this route accepts.',
   415: 'The body is not of a type this route accepts.',
   429: 'Too many requests; `Retry-After` says when to try again.',
+  503: 'Not able to serve now (the database cannot be reached, or the server is stopping).',
 };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 
 type JsonBody = { content: { 'application/json': { schema: z.ZodTypeAny } } };
 

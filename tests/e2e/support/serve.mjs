@@ -19,6 +19,8 @@ const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     AUTH_SECRET: 'e2e-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    // One JSON line per request would bury the test report; warnings and errors still show.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
