@@ -95,7 +95,7 @@ export default function StaffAccounts() {
             />
           </label>
           <label className="text-sm">
-            Role
+            Show role
             <select
               className="ml-2 rounded border border-slate-500 px-2 py-1"
               value={filters.roleId}
@@ -110,7 +110,7 @@ export default function StaffAccounts() {
             </select>
           </label>
           <label className="text-sm">
-            Status
+            Show status
             <select
               className="ml-2 rounded border border-slate-500 px-2 py-1"
               value={filters.active}
