@@ -57,7 +57,7 @@ describeEachDatabase('Chapters administration API', (kind) => {
       await api.request('GET', '/api/admin/chapters?region=West&sort=-name', { token: superAdmin.token }),
     );
     expect(filtered.data.items.map((c: { code: string }) => c.code)).toEqual(['MUM']);
-    const csv = await api.request('GET', '/api/admin/chapters/export?q=kolk', { token: superAdmin.token });
+    const csv = await api.request('GET', '/api/admin/chapters/export.csv?q=kolk', { token: superAdmin.token });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
     expect(text).toContain('KOL,Kolkata Chapter');

@@ -44,11 +44,11 @@ describeEachDatabase('Staff accounts and activity log API', (kind) => {
   it('is for the super admin only, on every route', async () => {
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/admin/users'],
-      ['GET', '/api/admin/users/export'],
+      ['GET', '/api/admin/users/export.csv'],
       ['POST', '/api/admin/users', { name: 'X', email: 'x@example.test', roleId: '3' }],
       ['PATCH', `/api/admin/users/${others['3'].id}`, { active: false }],
       ['GET', '/api/admin/audit'],
-      ['GET', '/api/admin/audit/export'],
+      ['GET', '/api/admin/audit/export.csv'],
       ['GET', '/api/admin/audit/actions'],
     ];
     for (const [method, url, body] of routes) {
@@ -66,7 +66,7 @@ describeEachDatabase('Staff accounts and activity log API', (kind) => {
     const search = await json(await api.request('GET', '/api/admin/users?q=super%20one', { token: superAdmin.token }));
     expect(search.data.items.map((u: { id: number }) => u.id)).toEqual([superAdmin.id]);
     const csv = await (
-      await api.request('GET', '/api/admin/users/export?roleId=4', { token: superAdmin.token })
+      await api.request('GET', '/api/admin/users/export.csv?roleId=4', { token: superAdmin.token })
     ).text();
     expect(csv.split('\n').filter(Boolean)).toHaveLength(2);
   });
@@ -228,7 +228,7 @@ describeEachDatabase('Staff accounts and activity log API', (kind) => {
       400,
     );
     const csv = await (
-      await api.request('GET', '/api/admin/audit/export?action=staff.user_invited', { token: superAdmin.token })
+      await api.request('GET', '/api/admin/audit/export.csv?action=staff.user_invited', { token: superAdmin.token })
     ).text();
     expect(csv).toContain('neha@example.test');
     // No route writes to the log: every other method on it is unknown.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LINK_RULE_MESSAGE, safeLink } from '../links';
 import { ROLE_IDS, type RoleId } from '../roles';
-import { isoDate, pagingQuery } from './common';
+import { isoDate, pagingQuery, sortQuery } from './common';
 import { singleLineText } from './text';
 
 /**
@@ -119,15 +119,16 @@ export const AdminChapterDetailSchema = AdminChapterSchema.extend({
 });
 export type AdminChapterDetail = z.infer<typeof AdminChapterDetailSchema>;
 
-export const ChapterListQuery = pagingQuery(100, 50)
-  .extend({
-    q: z.string().trim().max(100).optional(),
-    region: z.enum(REGIONS).optional(),
-    active: z.enum(['true', 'false']).optional(),
-    sort: z.enum(['region', 'code', 'name', 'city', '-region', '-code', '-name', '-city']).optional(),
-    format: z.enum(['json', 'csv']).optional(),
-  })
-  .strict();
+const chapterFilters = z.object({
+  q: z.string().trim().max(100).optional(),
+  region: z.enum(REGIONS).optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+export const CHAPTER_SORT_FIELDS = ['region', 'code', 'name', 'city'] as const;
+/** `GET /api/admin/chapters/export.csv`: the list's filters and order, every row. */
+export const ChapterExportQuery = chapterFilters.merge(sortQuery(CHAPTER_SORT_FIELDS, 'region')).strict();
+/** `GET /api/admin/chapters`: one page. */
+export const ChapterListQuery = pagingQuery(100, 20).merge(ChapterExportQuery).strict();
 
 /* Staff accounts */
 
@@ -174,20 +175,21 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-export const UserListQuery = pagingQuery(100, 20)
-  .extend({
-    q: z.string().trim().max(100).optional(),
-    roleId: roleId.optional(),
-    chapterId: z
-      .string()
-      .regex(/^\d{1,9}$/, 'Use a chapter id.')
-      .transform(Number)
-      .optional(),
-    active: z.enum(['true', 'false']).optional(),
-    sort: z.enum(['name', 'email', 'role', 'lastLogin', '-name', '-email', '-role', '-lastLogin']).optional(),
-    format: z.enum(['json', 'csv']).optional(),
-  })
-  .strict();
+const userFilters = z.object({
+  q: z.string().trim().max(100).optional(),
+  roleId: roleId.optional(),
+  chapterId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Use a chapter id.')
+    .transform(Number)
+    .optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+export const USER_SORT_FIELDS = ['name', 'email', 'role', 'lastLogin'] as const;
+/** `GET /api/admin/users/export.csv`. */
+export const UserExportQuery = userFilters.merge(sortQuery(USER_SORT_FIELDS, 'name')).strict();
+/** `GET /api/admin/users`. */
+export const UserListQuery = pagingQuery(100, 20).merge(UserExportQuery).strict();
 
 /* Activity log */
 
@@ -203,13 +205,15 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const AuditQuery = pagingQuery(100, 50)
-  .extend({
+/** `GET /api/admin/audit/export.csv`: the log's filters (always newest first). */
+export const AuditExportQuery = z
+  .object({
     userId: z
       .string()
       .regex(/^\d{1,9}$/, 'Use a user id.')
       .transform(Number)
       .optional(),
+    /** An exact action, or a family ending with a dot (`auth.`). */
     action: z.string().trim().max(60).optional(),
     /** `user:12`, `chapter:3` or just `chapter`. */
     record: z
@@ -220,9 +224,10 @@ export const AuditQuery = pagingQuery(100, 50)
       .optional(),
     from: calendarDay.optional(),
     to: calendarDay.optional(),
-    format: z.enum(['json', 'csv']).optional(),
   })
   .strict();
+/** `GET /api/admin/audit`. */
+export const AuditQuery = pagingQuery(100, 50).merge(AuditExportQuery).strict();
 
 /* Scroll ticker */
 
@@ -284,3 +289,6 @@ export const PublicScrollMessageSchema = z.object({
   link: z.string().nullable(),
 });
 export type PublicScrollMessage = z.infer<typeof PublicScrollMessageSchema>;
+
+/** `GET /api/admin/scroll-messages`. */
+export const ScrollMessageListQuery = pagingQuery(100, 20).strict();

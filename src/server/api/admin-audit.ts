@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { ROLE } from '../../lib/roles';
-import { AuditEntrySchema, AuditQuery } from '../../lib/schemas/admin';
+import { AuditEntrySchema, AuditExportQuery, AuditQuery, type AuditEntry } from '../../lib/schemas/admin';
 import { pagedSchema } from '../../lib/schemas/common';
 import { allAudit, auditActions, listAudit } from '../services/audit-log';
-import { csvDownload } from './admin-csv';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { apiRoute, createRouter, respond, rolesOnly } from './openapi';
 
 /**
@@ -12,7 +12,16 @@ import { apiRoute, createRouter, respond, rolesOnly } from './openapi';
  */
 const tags = ['Activity log'];
 const access = rolesOnly(ROLE.superAdmin);
-const Query = AuditQuery.omit({ format: true });
+
+const CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
+  { header: 'At (UTC)', value: (e) => e.at },
+  { header: 'User', value: (e) => e.actor?.email },
+  { header: 'Action', value: (e) => e.action },
+  { header: 'Record', value: (e) => e.entity },
+  { header: 'Record id', value: (e) => e.entityId },
+  { header: 'Address', value: (e) => e.ip },
+  { header: 'Detail', value: (e) => (e.detail ? JSON.stringify(e.detail) : '') },
+];
 
 const listRoute = apiRoute({
   method: 'get',
@@ -20,19 +29,16 @@ const listRoute = apiRoute({
   summary: 'Staff actions and sign-in events, newest first; filtered by user, action, record and Kolkata dates',
   tags,
   access,
-  request: { query: Query },
+  request: { query: AuditQuery },
   data: pagedSchema(AuditEntrySchema),
 });
 
-const exportRoute = apiRoute({
-  method: 'get',
-  path: '/export',
-  summary: 'The entries the filters select, as CSV (streamed)',
+const exportRoute = csvRoute({
+  path: '/export.csv',
+  summary: 'The entries the filters select, newest first, as CSV',
   tags,
   access,
-  request: { query: Query.omit({ page: true, pageSize: true }) },
-  data: z.string(),
-  produces: 'text/csv',
+  request: { query: AuditExportQuery },
 });
 
 const actionsRoute = apiRoute({
@@ -46,19 +52,7 @@ const actionsRoute = apiRoute({
 
 export const adminAuditRouter = createRouter()
   .openapi(listRoute, async (c) => respond(c, await listAudit(c.var.deps.db, c.req.valid('query'))))
-  .openapi(exportRoute, async (c) => {
-    const db = c.var.deps.db;
-    const filter = c.req.valid('query');
-    async function* rows() {
-      for await (const e of allAudit(db, filter)) {
-        yield [e.at, e.actor?.email ?? '', e.action, e.entity ?? '', e.entityId ?? '', e.ip ?? '', e.detail];
-      }
-    }
-    return csvDownload(
-      c,
-      'activity-log.csv',
-      ['At (UTC)', 'User', 'Action', 'Record', 'Record id', 'Address', 'Detail'],
-      rows(),
-    );
-  })
+  .openapi(exportRoute, async (c) =>
+    csvResponse(c, 'activity-log', CSV_COLUMNS, allAudit(c.var.deps.db, c.req.valid('query'))),
+  )
   .openapi(actionsRoute, async (c) => respond(c, await auditActions(c.var.deps.db)));

@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { ROLE } from '../../lib/roles';
 import {
+  type AdminChapter,
   AdminChapterDetailSchema,
   AdminChapterSchema,
   CHAPTER_CONTACT_FIELDS,
   ChapterCreateInput,
+  ChapterExportQuery,
   ChapterListQuery,
   ChapterUpdateInput,
   OfficeBearerInput,
@@ -19,11 +21,11 @@ import {
   createChapter,
   listAdminChapters,
   updateChapter,
-  type ChapterSort,
+  type ChapterListOptions,
 } from '../services/chapter-admin';
 import { addBearer, deleteBearer, toOfficeBearer, updateBearer } from '../services/office-bearers';
 import { IMAGE_TYPES, inspectUpload, MB, reencodeImage } from '../storage';
-import { csvDownload } from './admin-csv';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { clientAddress, type AppContext } from './context';
 import { conflict, forbidden, notFound, validationError } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly, UploadedFile } from './openapi';
@@ -38,13 +40,26 @@ const BearerParams = IdParam.extend({
   bearerId: z.string().regex(ID_PATTERN, 'Use a record id made of digits.').transform(Number),
 });
 
-const sortOf = (value: string | undefined) =>
-  value
-    ? {
-        field: value.replace(/^-/, '') as ChapterSort,
-        direction: value.startsWith('-') ? ('desc' as const) : ('asc' as const),
-      }
-    : undefined;
+type ChapterFilters = { q?: string; region?: ChapterListOptions['region']; active?: 'true' | 'false' };
+const filtersOf = (query: ChapterFilters) => ({
+  q: query.q,
+  region: query.region,
+  active: query.active === undefined ? undefined : query.active === 'true',
+});
+
+const CSV_COLUMNS: CsvColumn<AdminChapter>[] = [
+  { header: 'Code', value: (c) => c.code },
+  { header: 'Name', value: (c) => c.name },
+  { header: 'Region', value: (c) => c.region },
+  { header: 'City', value: (c) => c.city },
+  { header: 'State', value: (c) => c.state },
+  { header: 'Address', value: (c) => c.address },
+  { header: 'Contact', value: (c) => c.contactName },
+  { header: 'E-mail', value: (c) => c.contactEmail },
+  { header: 'Phone', value: (c) => c.contactPhone },
+  { header: 'Active', value: (c) => c.active },
+  { header: 'Members', value: (c) => c.memberCount },
+];
 
 const listRoute = apiRoute({
   method: 'get',
@@ -52,19 +67,16 @@ const listRoute = apiRoute({
   summary: 'Chapters with member counts: a chapter admin sees only its own',
   tags,
   access: READERS,
-  request: { query: ChapterListQuery.omit({ format: true }) },
+  request: { query: ChapterListQuery },
   data: pagedSchema(AdminChapterSchema),
 });
 
-const exportRoute = apiRoute({
-  method: 'get',
-  path: '/export',
+const exportRoute = csvRoute({
+  path: '/export.csv',
   summary: 'The chapters the list shows, as CSV',
   tags,
   access: READERS,
-  request: { query: ChapterListQuery.omit({ format: true, page: true, pageSize: true }) },
-  data: z.string(),
-  produces: 'text/csv',
+  request: { query: ChapterExportQuery },
 });
 
 const createRoute = apiRoute({
@@ -156,42 +168,27 @@ async function requireManaged(c: AppContext, chapterId: number) {
 
 export const adminChaptersRouter = createRouter()
   .openapi(listRoute, async (c) => {
-    const { q, region, active, sort, page, pageSize } = c.req.valid('query');
-    const options = { q, region, active: active === undefined ? undefined : active === 'true', sort: sortOf(sort) };
-    return respond(c, await listAdminChapters(c.var.deps.db, caller(c), { ...options, page, pageSize }));
+    const query = c.req.valid('query');
+    const options = { ...filtersOf(query), sort: query.sort, page: query.page, pageSize: query.pageSize };
+    return respond(c, await listAdminChapters(c.var.deps.db, caller(c), options));
   })
   .openapi(exportRoute, async (c) => {
-    const { q, region, active, sort } = c.req.valid('query');
+    const query = c.req.valid('query');
     const db = c.var.deps.db;
     const viewer = caller(c);
-    const options = { q, region, active: active === undefined ? undefined : active === 'true', sort: sortOf(sort) };
     async function* rows() {
       for (let page = 1; ; page++) {
-        const batch = await listAdminChapters(db, viewer, { ...options, page, pageSize: 200 });
-        for (const ch of batch.items) {
-          yield [
-            ch.code,
-            ch.name,
-            ch.region,
-            ch.city,
-            ch.state,
-            ch.address,
-            ch.contactName,
-            ch.contactEmail,
-            ch.contactPhone,
-            ch.active ? 'yes' : 'no',
-            ch.memberCount,
-          ];
-        }
+        const batch = await listAdminChapters(db, viewer, {
+          ...filtersOf(query),
+          sort: query.sort,
+          page,
+          pageSize: 200,
+        });
+        yield* batch.items;
         if (batch.items.length < 200) return;
       }
     }
-    return csvDownload(
-      c,
-      'chapters.csv',
-      ['Code', 'Name', 'Region', 'City', 'State', 'Address', 'Contact', 'E-mail', 'Phone', 'Active', 'Members'],
-      rows(),
-    );
+    return csvResponse(c, 'chapters', CSV_COLUMNS, rows());
   })
   .openapi(createRoute, async (c) => {
     const result = await createChapter(

@@ -1,7 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { ROLE } from '../../lib/roles';
-import { ScrollMessageInput, ScrollMessageSchema, ScrollMessageUpdateInput } from '../../lib/schemas/admin';
-import { IdParam, pagedSchema, pagingQuery } from '../../lib/schemas/common';
+import {
+  ScrollMessageInput,
+  ScrollMessageListQuery,
+  ScrollMessageSchema,
+  ScrollMessageUpdateInput,
+} from '../../lib/schemas/admin';
+import { IdParam, pagedSchema } from '../../lib/schemas/common';
 import {
   createScrollMessage,
   deleteScrollMessage,
@@ -22,7 +27,7 @@ const listRoute = apiRoute({
   summary: 'Every ticker message, active ones first in display order',
   tags,
   access,
-  request: { query: pagingQuery(100, 50).strict() },
+  request: { query: ScrollMessageListQuery },
   data: pagedSchema(ScrollMessageSchema),
 });
 

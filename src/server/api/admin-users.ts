@@ -1,9 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { ROLE, ROLE_LABELS } from '../../lib/roles';
-import { AdminUserSchema, UserInviteInput, UserListQuery, UserUpdateInput } from '../../lib/schemas/admin';
+import {
+  AdminUserSchema,
+  UserExportQuery,
+  UserInviteInput,
+  UserListQuery,
+  UserUpdateInput,
+  type AdminUser,
+} from '../../lib/schemas/admin';
 import { IdParam, pagedSchema } from '../../lib/schemas/common';
-import { allUsers, inviteUser, listUsers, updateUser, type StaffFailure, type UserSort } from '../services/staff-users';
-import { csvDownload } from './admin-csv';
+import { allUsers, inviteUser, listUsers, updateUser, type StaffFailure } from '../services/staff-users';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { clientAddress, type AppContext } from './context';
 import { ApiError, notFound, validationError } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
@@ -12,23 +19,25 @@ import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
 const tags = ['Users (staff)'];
 const access = rolesOnly(ROLE.superAdmin);
 
-const ListQuery = UserListQuery.omit({ format: true });
-type ListInput = z.infer<typeof ListQuery>;
-
-function optionsOf(query: Omit<ListInput, 'page' | 'pageSize'>) {
+function optionsOf(query: z.infer<typeof UserExportQuery>) {
   return {
     q: query.q,
     roleId: query.roleId,
     chapterId: query.chapterId,
     active: query.active === undefined ? undefined : query.active === 'true',
-    sort: query.sort
-      ? {
-          field: query.sort.replace(/^-/, '') as UserSort,
-          direction: query.sort.startsWith('-') ? ('desc' as const) : ('asc' as const),
-        }
-      : undefined,
+    sort: query.sort,
   };
 }
+
+const CSV_COLUMNS: CsvColumn<AdminUser>[] = [
+  { header: 'Name', value: (u) => u.name },
+  { header: 'E-mail', value: (u) => u.email },
+  { header: 'Role', value: (u) => ROLE_LABELS[u.roleId] },
+  { header: 'Chapter', value: (u) => u.chapter?.code },
+  { header: 'Active', value: (u) => u.active },
+  { header: 'Last sign-in', value: (u) => u.lastLoginAt },
+  { header: 'Created', value: (u) => u.createdAt },
+];
 
 function refuse(failure: StaffFailure): never {
   if (failure.status === 404) throw notFound(failure.message);
@@ -54,19 +63,16 @@ const listRoute = apiRoute({
   summary: 'Every account with role, chapter and last sign-in; searchable by name or e-mail',
   tags,
   access,
-  request: { query: ListQuery },
+  request: { query: UserListQuery },
   data: pagedSchema(AdminUserSchema),
 });
 
-const exportRoute = apiRoute({
-  method: 'get',
-  path: '/export',
+const exportRoute = csvRoute({
+  path: '/export.csv',
   summary: 'The accounts the list shows, as CSV',
   tags,
   access,
-  request: { query: ListQuery.omit({ page: true, pageSize: true }) },
-  data: z.string(),
-  produces: 'text/csv',
+  request: { query: UserExportQuery },
 });
 
 const inviteRoute = apiRoute({
@@ -103,29 +109,9 @@ export const adminUsersRouter = createRouter()
       await listUsers(c.var.deps.db, { ...optionsOf(query), page: query.page, pageSize: query.pageSize }),
     );
   })
-  .openapi(exportRoute, async (c) => {
-    const options = optionsOf(c.req.valid('query'));
-    const db = c.var.deps.db;
-    async function* rows() {
-      for await (const user of allUsers(db, options)) {
-        yield [
-          user.name,
-          user.email,
-          ROLE_LABELS[user.roleId],
-          user.chapter?.code ?? '',
-          user.active ? 'yes' : 'no',
-          user.lastLoginAt ?? '',
-          user.createdAt,
-        ];
-      }
-    }
-    return csvDownload(
-      c,
-      'accounts.csv',
-      ['Name', 'E-mail', 'Role', 'Chapter', 'Active', 'Last sign-in', 'Created'],
-      rows(),
-    );
-  })
+  .openapi(exportRoute, async (c) =>
+    csvResponse(c, 'accounts', CSV_COLUMNS, allUsers(c.var.deps.db, optionsOf(c.req.valid('query')))),
+  )
   .openapi(inviteRoute, async (c) => {
     const result = await inviteUser(c.var.deps.db, c.req.valid('json'), context(c));
     if (!result.ok) refuse(result);

@@ -129,10 +129,11 @@ export async function listUsers(db: DB, options: UserListOptions) {
 
 /** Every matching account in pages of 500, for the CSV export (memory stays flat). */
 export async function* allUsers(db: DB, options: Omit<UserListOptions, 'page' | 'pageSize'>) {
+  const sort = options.sort ?? { field: 'name', direction: 'asc' };
   for (let offset = 0; ; offset += 500) {
     const rows = await filtered(db, options)
       .select(USER_COLUMNS)
-      .orderBy('users.name')
+      .orderBy(SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('users.id')
       .limit(500)
       .offset(offset)
