@@ -49,7 +49,8 @@ test('the super admin invites a content admin, who sets a password and lands on 
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Content admin' });
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
-  await page.getByLabel('Search', { exact: true }).fill('Invited Editor');
+  await page.getByLabel('Search accounts').fill('Invited Editor');
+  await page.getByLabel('Search accounts').press('Enter');
   await expect(page.getByRole('cell', { name: new RegExp(email) })).toBeVisible();
 
   const link = new URL(await linkMailedTo(email));
@@ -92,7 +93,8 @@ test('a disabled staff member is sent to sign in on their next page', async ({ p
   await signIn(page, superAdmin, '/auth/admin');
   await page.goto('/admin/user-management');
   await waitForIslands(page);
-  await page.getByLabel('Search', { exact: true }).fill(editor.name);
+  await page.getByLabel('Search accounts').fill(editor.name);
+  await page.getByLabel('Search accounts').press('Enter');
   await page.getByRole('button', { name: `Disable ${editor.name}` }).click();
   await expect(page.getByText(`${editor.name} disabled.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Enable ${editor.name}` })).toBeVisible();

@@ -1,11 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Page } from '../../lib/notifications';
-import type { AuditEntry } from '../../lib/schemas/admin';
-import { api, apiErrorOf } from '../../stores/api-client';
-import { buttonClass, downloadCsv, PageButtons, Panel, params, tableClass, tdClass, thClass } from './shared';
-
-const PAGE_SIZE = 50;
-const blank = { userId: '', action: '', record: '', from: '', to: '' };
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { AuditQuery, type AuditEntry } from '../../lib/schemas/admin';
+import { api } from '../../stores/api-client';
+import {
+  CsvDownloadButton,
+  DataTable,
+  SearchFilter,
+  SelectFilter,
+  useListQuery,
+  useServerList,
+  type ColumnDef,
+  type ListQuery,
+} from '../staff';
+import { Panel } from './shared';
 
 /** What changed: before and after, as short text. */
 function describe(detail: AuditEntry['detail']): string {
@@ -19,136 +26,81 @@ function describe(detail: AuditEntry['detail']): string {
   return parts.join(' · ');
 }
 
+const columns: ColumnDef<AuditEntry>[] = [
+  {
+    id: 'at',
+    header: 'When',
+    cell: ({ row }) => (
+      <time dateTime={row.original.at} className="whitespace-nowrap">
+        {formatDateTime(row.original.at)}
+      </time>
+    ),
+  },
+  { id: 'actor', header: 'Who', accessorFn: (e) => (e.actor ? `${e.actor.name} (#${e.actor.id})` : '—') },
+  { id: 'action', header: 'Action', accessorKey: 'action' },
+  {
+    id: 'record',
+    header: 'Record',
+    accessorFn: (e) => (e.entity ? `${e.entity}${e.entityId ? `:${e.entityId}` : ''}` : '—'),
+  },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: ({ row }) => (
+      <span className="block max-w-md break-words font-mono text-xs">{describe(row.original.detail)}</span>
+    ),
+  },
+  { id: 'ip', header: 'Address', accessorFn: (e) => e.ip ?? '—' },
+];
+
+/** A date filter kept in the address like the others. */
+function DateFilter({ query, name, label }: { query: ListQuery<unknown>; name: string; label: string }) {
+  return (
+    <label className="block text-sm font-medium">
+      {label}
+      <input
+        type="date"
+        className="mt-1 block rounded-md border border-slate-500 px-3 py-2"
+        value={query.params[name] ?? ''}
+        onChange={(e) => query.update({ [name]: e.target.value })}
+      />
+    </label>
+  );
+}
+
 /** The activity log: every staff action and sign-in event, filtered, paged, downloadable; read-only. */
 export default function ActivityLog() {
-  const [filters, setFilters] = useState(blank);
-  const [page, setPage] = useState(1);
-  const [list, setList] = useState<Page<AuditEntry> | null>(null);
+  const query = useListQuery(AuditQuery);
+  const list = useServerList<AuditEntry>('/admin/audit', query.params);
   const [actions, setActions] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const queryKey = JSON.stringify(params({ ...filters, page, pageSize: PAGE_SIZE }));
-
-  const load = useCallback(async () => {
-    try {
-      setList(await api.get<Page<AuditEntry>>('/admin/audit', JSON.parse(queryKey)));
-      setError(null);
-      setFields({});
-    } catch (failure) {
-      const problem = await apiErrorOf(failure);
-      setError(problem.message);
-      setFields(problem.fields);
-    }
-  }, [queryKey]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
   useEffect(() => {
     api.get<string[]>('/admin/audit/actions').then(setActions, () => setActions([]));
   }, []);
 
-  const setFilter = (name: keyof typeof blank, value: string) => {
-    setFilters((f) => ({ ...f, [name]: value }));
-    setPage(1);
-  };
-  const input = 'ml-2 rounded border border-slate-500 px-2 py-1';
-
   return (
     <Panel id="log-heading" title="Activity log">
-      <div className="mt-3 flex flex-wrap items-end gap-3 text-sm">
-        <label>
-          User id
-          <input
-            className={`${input} w-24`}
-            inputMode="numeric"
-            value={filters.userId}
-            onChange={(e) => setFilter('userId', e.target.value)}
-          />
-        </label>
-        <label>
-          Action
-          <select className={input} value={filters.action} onChange={(e) => setFilter('action', e.target.value)}>
-            <option value="">All</option>
-            <option value="auth.">All sign-in events</option>
-            {actions.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Record
-          <input
-            className={`${input} w-32`}
-            placeholder="chapter:3"
-            value={filters.record}
-            onChange={(e) => setFilter('record', e.target.value)}
-          />
-        </label>
-        <label>
-          From
-          <input
-            className={input}
-            type="date"
-            value={filters.from}
-            onChange={(e) => setFilter('from', e.target.value)}
-          />
-        </label>
-        <label>
-          To
-          <input className={input} type="date" value={filters.to} onChange={(e) => setFilter('to', e.target.value)} />
-        </label>
-        <button
-          type="button"
-          className={buttonClass}
-          onClick={() => void downloadCsv('/admin/audit/export', params(filters), 'activity-log.csv')}
-        >
-          Download CSV
-        </button>
+      <div className="mt-3 flex flex-wrap items-end gap-4">
+        <SearchFilter query={query} name="userId" label="User id" />
+        <SelectFilter query={query} name="action" label="Action" allLabel="Every action">
+          <option value="auth.">All sign-in events</option>
+          {actions.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </SelectFilter>
+        <SearchFilter query={query} name="record" label="Record (such as chapter:3)" />
+        <DateFilter query={query} name="from" label="From" />
+        <DateFilter query={query} name="to" label="To" />
+        <CsvDownloadButton path="/admin/audit/export.csv" params={query.params} filename="activity-log.csv" />
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-red-700">
-          {error} {Object.values(fields).join(' ')}
-        </p>
-      )}
-      {list && (
-        <>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>When (Kolkata)</th>
-                <th className={thClass}>Who</th>
-                <th className={thClass}>Action</th>
-                <th className={thClass}>Record</th>
-                <th className={thClass}>Change</th>
-                <th className={thClass}>Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((e) => (
-                <tr key={e.id}>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    {new Date(e.at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}
-                  </td>
-                  <td className={tdClass}>{e.actor ? `${e.actor.name} (#${e.actor.id})` : '—'}</td>
-                  <td className={tdClass}>{e.action}</td>
-                  <td className={tdClass}>{e.entity ? `${e.entity}${e.entityId ? `:${e.entityId}` : ''}` : '—'}</td>
-                  <td className={`${tdClass} max-w-md break-words font-mono text-xs`}>{describe(e.detail)}</td>
-                  <td className={tdClass}>{e.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {list.items.length === 0 && <p className="mt-3 text-slate-600">No entries match.</p>}
-          <PageButtons
-            label="Log pages"
-            page={list.page}
-            pageSize={list.pageSize}
-            total={list.total}
-            onPage={setPage}
-          />
-        </>
-      )}
+      <DataTable
+        caption="Activity log"
+        columns={columns}
+        list={list}
+        query={query}
+        noun="entries"
+        getRowId={(e) => String(e.id)}
+        empty="No entries match these filters."
+      />
     </Panel>
   );
 }

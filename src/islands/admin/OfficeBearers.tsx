@@ -4,6 +4,7 @@ import { TextField } from '../../components/forms/FormFields';
 import { kolkataDate } from '../../lib/financial-year';
 import type { OfficeBearer } from '../../lib/schemas/admin';
 import { api, apiErrorOf } from '../../stores/api-client';
+import { ConfirmDialog } from '../staff';
 import { buttonClass, dangerClass, Panel, primaryClass, tableClass, tdClass, thClass } from './shared';
 
 interface Props {
@@ -20,6 +21,7 @@ export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }
   const [form, setForm] = useState(blank);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<OfficeBearer | null>(null);
   const base = `/admin/chapters/${chapterId}/office-bearers`;
   const set = (name: keyof typeof blank, value: string) => setForm((f) => ({ ...f, [name]: value }));
 
@@ -57,10 +59,11 @@ export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }
 
   const endTerm = (b: OfficeBearer) =>
     void run(() => api.patch(`${base}/${b.id}`, { termTo: kolkataDate(new Date()) }), `${b.name}'s term ended.`);
-  const remove = (b: OfficeBearer) => {
-    if (window.confirm(`Remove ${b.name}? Remove only an entry made by mistake; end a finished term instead.`)) {
-      void run(() => api.delete(`${base}/${b.id}`), `${b.name} removed.`);
-    }
+  const remove = async (b: OfficeBearer) => {
+    setBusy(true);
+    await run(() => api.delete(`${base}/${b.id}`), `${b.name} removed.`);
+    setBusy(false);
+    setRemoving(null);
   };
   const upload = (b: OfficeBearer, file: File | undefined) => {
     if (!file) return;
@@ -124,7 +127,7 @@ export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }
                   <button
                     type="button"
                     className={dangerClass}
-                    onClick={() => remove(b)}
+                    onClick={() => setRemoving(b)}
                     aria-label={`Remove ${b.name}`}
                   >
                     Remove
@@ -181,6 +184,17 @@ export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }
           </div>
         </form>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? ''}?`}
+        confirmLabel="Remove"
+        danger
+        busy={busy}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        Remove only an entry made by mistake: a finished term is kept as history with “End term”.
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -1,24 +1,12 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { SelectField, TextField } from '../../components/forms/FormFields';
 import { kolkataDate } from '../../lib/financial-year';
-import { SCROLL_TEXT_MAX, type ScrollMessage } from '../../lib/schemas/admin';
-import type { Page } from '../../lib/notifications';
+import { SCROLL_TEXT_MAX, ScrollMessageListQuery, type ScrollMessage } from '../../lib/schemas/admin';
 import { ROLE } from '../../lib/roles';
 import { api, apiErrorOf } from '../../stores/api-client';
-import {
-  dangerClass,
-  PageButtons,
-  Panel,
-  primaryClass,
-  buttonClass,
-  tableClass,
-  tdClass,
-  thClass,
-  useRole,
-} from './shared';
-
-const PAGE_SIZE = 20;
+import { ConfirmDialog, DataTable, useListQuery, useServerList, type ColumnDef } from '../staff';
+import { buttonClass, dangerClass, Panel, primaryClass, useRole } from './shared';
 
 const blank = () => {
   const today = kolkataDate(new Date());
@@ -28,27 +16,15 @@ const blank = () => {
 /** The super admin's ticker screen: messages with dates, order and active flag, and a preview. */
 export default function ScrollMessagesAdmin() {
   const { loading, roleId } = useRole();
-  const [list, setList] = useState<Page<ScrollMessage> | null>(null);
-  const [page, setPage] = useState(1);
   const [form, setForm] = useState(blank);
   const [editing, setEditing] = useState<number | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ScrollMessage | null>(null);
   const allowed = roleId === ROLE.superAdmin;
-
-  const load = useCallback(async () => {
-    try {
-      setList(await api.get<Page<ScrollMessage>>('/admin/scroll-messages', { page, pageSize: PAGE_SIZE }));
-      setError(null);
-    } catch (failure) {
-      setError((await apiErrorOf(failure)).message);
-    }
-  }, [page]);
-
-  useEffect(() => {
-    if (allowed) void load();
-  }, [allowed, load]);
+  const query = useListQuery(ScrollMessageListQuery);
+  const list = useServerList<ScrollMessage>('/admin/scroll-messages', query.params, allowed);
+  const load = list.reload;
 
   if (loading) return <p>Loading…</p>;
   if (!allowed) return <p role="alert">Only the super admin manages the ticker.</p>;
@@ -97,18 +73,60 @@ export default function ScrollMessagesAdmin() {
   };
 
   const remove = async (m: ScrollMessage) => {
-    if (!window.confirm(`Delete the message “${m.text}”?`)) return;
+    setBusy(true);
     try {
       await api.delete(`/admin/scroll-messages/${m.id}`);
       toast.success('Message deleted.');
       await load();
     } catch (failure) {
       toast.error((await apiErrorOf(failure)).message);
+    } finally {
+      setBusy(false);
+      setDeleting(null);
     }
   };
 
+  const columns: ColumnDef<ScrollMessage>[] = [
+    { id: 'position', header: 'Order', accessorKey: 'position', meta: { align: 'right' } },
+    {
+      id: 'text',
+      header: 'Text',
+      cell: ({ row: { original: m } }) => (
+        <>
+          {m.text}
+          {m.link && <div className="text-xs text-slate-600">{m.link}</div>}
+        </>
+      ),
+    },
+    { id: 'dates', header: 'Dates', accessorFn: (m) => `${m.startsOn} to ${m.endsOn}` },
+    {
+      id: 'status',
+      header: 'Status',
+      accessorFn: (m) => (m.current ? 'Shown now' : m.active ? 'Not in its dates' : 'Inactive'),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: m } }) => (
+        <span className="flex gap-2 whitespace-nowrap">
+          <button type="button" className={buttonClass} onClick={() => edit(m)} aria-label={`Edit “${m.text}”`}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className={dangerClass}
+            onClick={() => setDeleting(m)}
+            aria-label={`Delete “${m.text}”`}
+          >
+            Delete
+          </button>
+        </span>
+      ),
+    },
+  ];
+
   const preview = [
-    ...(list?.items.filter((m) => m.current && m.id !== editing).map((m) => m.text) ?? []),
+    ...(list.data?.items.filter((m) => m.current && m.id !== editing).map((m) => m.text) ?? []),
     ...(form.text.trim() ? [form.text.trim()] : []),
   ];
 
@@ -203,70 +221,27 @@ export default function ScrollMessagesAdmin() {
         </div>
       </Panel>
       <Panel id="scroll-list-heading" title="Messages">
-        {error && (
-          <p role="alert" className="mt-2 text-red-700">
-            {error}
-          </p>
-        )}
-        {list && (
-          <>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>Order</th>
-                  <th className={thClass}>Text</th>
-                  <th className={thClass}>Dates</th>
-                  <th className={thClass}>Status</th>
-                  <th className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((m) => (
-                  <tr key={m.id}>
-                    <td className={tdClass}>{m.position}</td>
-                    <td className={tdClass}>
-                      {m.text}
-                      {m.link && <div className="text-xs text-slate-600">{m.link}</div>}
-                    </td>
-                    <td className={tdClass}>
-                      {m.startsOn} to {m.endsOn}
-                    </td>
-                    <td className={tdClass}>{m.current ? 'Shown now' : m.active ? 'Not in its dates' : 'Inactive'}</td>
-                    <td className={`${tdClass} space-x-2 whitespace-nowrap`}>
-                      <button
-                        type="button"
-                        className={buttonClass}
-                        onClick={() => edit(m)}
-                        aria-label={`Edit “${m.text}”`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={dangerClass}
-                        onClick={() => void remove(m)}
-                        aria-label={`Delete “${m.text}”`}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {list.items.length === 0 && <p className="mt-3 text-slate-600">No messages yet.</p>}
-            <PageButtons
-              label="Messages pages"
-              page={list.page}
-              pageSize={list.pageSize}
-              total={list.total}
-              onPage={setPage}
-            />
-          </>
-        )}
+        <DataTable
+          caption="Ticker messages"
+          columns={columns}
+          list={list}
+          query={query}
+          noun="messages"
+          getRowId={(m) => String(m.id)}
+          empty="No messages yet."
+        />
       </Panel>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this message?"
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        “{deleting?.text}” leaves the ticker and the list for good.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,15 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import type { RoleId } from '../../lib/roles';
-import { api, apiErrorOf } from '../../stores/api-client';
 import { session } from '../../stores/session';
 
-/**
- * Small parts the administration screens of issue 11 share: the caller's role, a CSV download
- * through the API client (the export routes need the bearer token, so a plain link cannot carry
- * it), previous/next paging, and the table classes.
- */
+/** Small parts the administration screens of issue 11 share beyond the staff parts: the caller's role, button and table classes, a panel. */
 
 export function useRole(): { loading: boolean; roleId: RoleId | null } {
   const $session = useStore(session);
@@ -17,58 +11,6 @@ export function useRole(): { loading: boolean; roleId: RoleId | null } {
     loading: $session.status === 'loading',
     roleId: $session.status === 'authenticated' ? ($session.data?.user.roleId ?? null) : null,
   };
-}
-
-export async function downloadCsv(path: string, searchParams: Record<string, string>, filename: string) {
-  try {
-    const blob = await api.http.get(path, { searchParams }).blob();
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  } catch (failure) {
-    toast.error((await apiErrorOf(failure)).message);
-  }
-}
-
-/** Query parameters without the empty ones. */
-export function params(values: Record<string, string | number | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(values)
-      .filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => [k, String(v)]),
-  );
-}
-
-export function PageButtons({
-  page,
-  pageSize,
-  total,
-  onPage,
-  label,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-  label: string;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  return (
-    <nav aria-label={label} className="mt-3 flex items-center gap-3 text-sm">
-      <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span>
-        Page {page} of {pages} ({total} in all)
-      </span>
-      <button type="button" className={buttonClass} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
-  );
 }
 
 export const buttonClass =
