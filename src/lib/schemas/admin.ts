@@ -12,7 +12,8 @@ import { singleLineText } from './text';
 export const REGIONS = ['East', 'West', 'North', 'South'] as const;
 export type Region = (typeof REGIONS)[number];
 
-const line = (max: number, required?: string) =>
+/** A trimmed single line of at most `max` characters (typed as the string it is: `refine` loses that). */
+const line = (max: number, required?: string): z.ZodType<string, z.ZodTypeDef, string> =>
   singleLineText(required ? z.string().trim().min(1, required).max(max) : z.string().trim().max(max));
 const optionalLine = (max: number) => line(max).nullable().optional();
 
