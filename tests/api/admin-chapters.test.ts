@@ -222,6 +222,25 @@ describeEachDatabase('Chapters administration API', (kind) => {
     expect(bad.status).toBe(415);
   });
 
+  it('refuses every write route to anonymous callers and to roles 1, 3 and 5', async () => {
+    const bearer = { name: 'X', position: 'Member', termFrom: '2025-01-01' };
+    const routes: [string, string, unknown?][] = [
+      ['POST', '/api/admin/chapters', { code: 'ZZZ', name: 'Z', region: 'East', city: 'Z', state: 'Z' }],
+      ['PATCH', `/api/admin/chapters/${own.id}`, { contactPhone: '1' }],
+      ['POST', `/api/admin/chapters/${own.id}/office-bearers`, bearer],
+      ['PATCH', `/api/admin/chapters/${own.id}/office-bearers/1`, { name: 'Y' }],
+      ['DELETE', `/api/admin/chapters/${own.id}/office-bearers/1`],
+    ];
+    for (const [method, url, body] of routes) {
+      expect((await api.request(method, url, { body })).status, `${method} ${url}`).toBe(401);
+      for (const roleId of ['1', '3', '5'] as RoleId[]) {
+        const answer = await api.request(method, url, { token: tokenOf(roleId), body });
+        expect(answer.status, `${method} ${url} as ${roleId}`).toBe(403);
+      }
+    }
+    expect((await api.request('GET', `/api/admin/chapters/${own.id}`)).status).toBe(401);
+  });
+
   it('refuses an expired or forged token', async () => {
     const forged = chapterAdmin.token.slice(0, -4) + 'abcd';
     expect((await api.request('GET', '/api/admin/chapters', { token: forged })).status).toBe(401);
