@@ -16,6 +16,8 @@ const OPEN_ROUTES = [
   'POST /api/sessions',
   'POST /api/password/forgot',
   'POST /api/password/reset',
+  'GET /api/scroll-messages',
+  'GET /api/chapters/{id}/office-bearers/{bearerId}/photo',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -15,6 +15,11 @@ import { passwordRouter } from './password';
 import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
+import { adminChaptersRouter } from './admin-chapters';
+import { adminUsersRouter } from './admin-users';
+import { adminAuditRouter } from './admin-audit';
+import { adminScrollMessagesRouter } from './admin-scroll-messages';
+import { scrollMessagesRouter } from './scroll-messages';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -46,6 +51,11 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/sessions', sessionsRouter);
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
+  app.route('/admin/chapters', adminChaptersRouter);
+  app.route('/admin/users', adminUsersRouter);
+  app.route('/admin/audit', adminAuditRouter);
+  app.route('/admin/scroll-messages', adminScrollMessagesRouter);
+  app.route('/scroll-messages', scrollMessagesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

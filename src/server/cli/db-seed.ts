@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
+import { seedDemoAdmin } from '../services/demo/admin';
 
 /** `npm run db:seed [-- --demo]`: the sample chapters, and with --demo the demo accounts. */
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     console.log(`Chapters: ${chapters} added.`);
     if (withDemo) {
       const accounts = await seedDemoAccounts(db, { nodeEnv: NODE_ENV, now: new Date() });
+      await seedDemoAdmin(db, new Date());
       console.log(`Demo accounts: ${accounts} added (password ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) console.log(`  role ${account.roleId}  ${account.email}`);
     }

@@ -12,7 +12,19 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.password_changed'
-  | 'user.updated';
+  | 'user.updated'
+  /** Staff actions of issue 11; their detail holds `before` and `after`. */
+  | 'chapter.created'
+  | 'chapter.updated'
+  | 'office_bearer.created'
+  | 'office_bearer.updated'
+  | 'office_bearer.deleted'
+  | 'staff.user_invited'
+  | 'staff.user_updated'
+  | 'staff.reset_link_sent'
+  | 'scroll_message.created'
+  | 'scroll_message.updated'
+  | 'scroll_message.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
