@@ -12,7 +12,12 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.password_changed'
-  | 'user.updated';
+  | 'user.updated'
+  | 'settings.updated'
+  | 'coupon.created'
+  | 'coupon.updated'
+  | 'payment.verified'
+  | 'payment.rejected';
 
 export interface AuditEntry {
   action: AuditAction;
