@@ -14,6 +14,10 @@ import { passwordRouter } from './password';
 import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
+import { adminCouponsRouter } from './admin-coupons';
+import { adminPaymentsRouter } from './admin-payments';
+import { adminPaymentSettingsRouter } from './admin-payment-settings';
+import { paymentOptionsRouter, paymentsRouter } from './payments';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -44,6 +48,11 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/sessions', sessionsRouter);
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
+  app.route('/admin/coupons', adminCouponsRouter);
+  app.route('/admin/payments', adminPaymentsRouter);
+  app.route('/admin/settings/payments', adminPaymentSettingsRouter);
+  app.route('/payments', paymentsRouter);
+  app.route('/payment-options', paymentOptionsRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
