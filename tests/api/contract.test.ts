@@ -18,6 +18,7 @@ const OPEN_ROUTES = [
   'POST /api/password/reset',
   'GET /api/scroll-messages',
   'GET /api/chapters/{id}/office-bearers/{bearerId}/photo',
+  'GET /api/payment-options',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

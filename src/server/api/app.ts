@@ -20,6 +20,10 @@ import { adminUsersRouter } from './admin-users';
 import { adminAuditRouter } from './admin-audit';
 import { adminScrollMessagesRouter } from './admin-scroll-messages';
 import { scrollMessagesRouter } from './scroll-messages';
+import { adminCouponsRouter } from './admin-coupons';
+import { adminPaymentsRouter } from './admin-payments';
+import { adminPaymentSettingsRouter } from './admin-payment-settings';
+import { paymentOptionsRouter, paymentsRouter } from './payments';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -56,6 +60,11 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/admin/audit', adminAuditRouter);
   app.route('/admin/scroll-messages', adminScrollMessagesRouter);
   app.route('/scroll-messages', scrollMessagesRouter);
+  app.route('/admin/coupons', adminCouponsRouter);
+  app.route('/admin/payments', adminPaymentsRouter);
+  app.route('/admin/settings/payments', adminPaymentSettingsRouter);
+  app.route('/payments', paymentsRouter);
+  app.route('/payment-options', paymentOptionsRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

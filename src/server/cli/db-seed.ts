@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
+import { seedDemoMoney } from '../services/demo/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { seedDemoAdmin } from '../services/demo/admin';
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
       await seedDemoAdmin(db, new Date());
       console.log(`Demo accounts: ${accounts} added (password ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) console.log(`  role ${account.roleId}  ${account.email}`);
+      const money = await seedDemoMoney(db, new Date());
+      console.log(`Payment settings (samples): ${money.settings} added; coupons: ${money.coupons} added.`);
     }
   } finally {
     await db.destroy();

@@ -25,6 +25,11 @@ export type AuditAction =
   | 'scroll_message.created'
   | 'scroll_message.updated'
   | 'scroll_message.deleted';
+  | 'settings.updated'
+  | 'coupon.created'
+  | 'coupon.updated'
+  | 'payment.verified'
+  | 'payment.rejected';
 
 export interface AuditEntry {
   action: AuditAction;

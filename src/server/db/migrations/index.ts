@@ -4,6 +4,7 @@ import * as notifications from './002_notifications';
 import * as security from './003_security';
 import * as memberClasses from './004_member_classes';
 import * as admin from './005_admin';
+import * as money from './006_money';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003_security': security,
   '004_member_classes': memberClasses,
   '005_admin': admin,
+  '006_money': money,
 };
