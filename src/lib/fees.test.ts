@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, halfSubscription, membershipFee, type FeeSchedule } from './fees';
+import { halfSubscription, membershipFee, type FeeSchedule } from './fees';
 
 const associate: FeeSchedule = {
   classCode: 'associate',
@@ -78,10 +78,5 @@ describe('membershipFee', () => {
     expect(quote.subtotal).toBe(200_100);
     expect(quote.gst).toBe(Math.round((200_000 * 18) / 100));
     expect(quote.total).toBe(200_000 + 36_000);
-  });
-
-  it('writes amounts in Indian grouping', () => {
-    expect(formatPaise(900_000)).toBe('Rs 9,000.00');
-    expect(formatPaise(12_345_678_90)).toBe('Rs 1,23,45,678.90');
   });
 });

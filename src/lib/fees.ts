@@ -77,10 +77,3 @@ export function membershipFee(input: {
     total: taxable + gst,
   };
 }
-
-const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** `900000` → `Rs 9,000.00` (Indian grouping). */
-export function formatPaise(paise: number): string {
-  return `Rs ${rupees.format(paise / PAISE_PER_RUPEE)}`;
-}

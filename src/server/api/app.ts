@@ -14,6 +14,9 @@ import { passwordRouter } from './password';
 import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
+import { membershipRouter } from './membership';
+import { adminApplicationsRouter } from './admin-applications';
+import { adminMembershipFeesRouter } from './admin-membership-fees';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -44,6 +47,9 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/sessions', sessionsRouter);
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
+  app.route('/membership', membershipRouter);
+  app.route('/admin/applications', adminApplicationsRouter);
+  app.route('/admin/membership-fees', adminMembershipFeesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

@@ -12,7 +12,14 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.password_changed'
-  | 'user.updated';
+  | 'user.updated'
+  /** Joining the institute (issue 9). */
+  | 'membership.fees_updated'
+  | 'application.submitted'
+  | 'application.document_uploaded'
+  | 'application.payment_reported'
+  | 'application.transition'
+  | 'application.approved';
 
 export interface AuditEntry {
   action: AuditAction;
