@@ -23,6 +23,7 @@ const OPEN_ROUTES = [
   'POST /api/membership/applications/{reference}/payments',
   'GET /api/membership/status',
   'GET /api/membership/track',
+  'GET /api/payment-options',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

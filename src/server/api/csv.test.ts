@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFilename, csvStream, defuseFormula, inBatches, type CsvColumn } from './csv';
+import { csvFilename, csvStream, defuseFormula, type CsvColumn } from './csv';
 
 interface Person {
   name: string;
@@ -65,21 +65,6 @@ describe('csvStream', () => {
     await reader.cancel();
     const { text: all } = await text(csvStream(columns, many()));
     expect(all.trim().split('\r\n')).toHaveLength(5001);
-  });
-});
-
-describe('inBatches', () => {
-  it('walks a keyset-paged source to its end', async () => {
-    const ids = Array.from({ length: 23 }, (_, i) => i + 1);
-    const calls: (number | undefined)[] = [];
-    const rows: number[] = [];
-    for await (const id of inBatches<number>(async (last, size) => {
-      calls.push(last);
-      return ids.filter((n) => n > (last ?? 0)).slice(0, size);
-    }, 10))
-      rows.push(id);
-    expect(rows).toEqual(ids);
-    expect(calls).toEqual([undefined, 10, 20]);
   });
 });
 

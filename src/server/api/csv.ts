@@ -99,23 +99,6 @@ export function csvResponse<T>(
   return c.body(csvStream(columns, rows), 200);
 }
 
-/**
- * Walks a whole list batch by batch for an export: `load(last, size)` answers the rows after `last`
- * (keyset paging, so each batch is one indexed query however deep the export goes).
- */
-export async function* inBatches<T>(
-  load: (last: T | undefined, size: number) => Promise<T[]>,
-  size = CSV_ROWS_PER_CHUNK,
-): AsyncGenerator<T> {
-  let last: T | undefined;
-  for (;;) {
-    const batch = await load(last, size);
-    yield* batch;
-    if (batch.length < size) return;
-    last = batch[batch.length - 1];
-  }
-}
-
 interface CsvRouteDefinition<P extends string, Req extends RouteConfig['request']> {
   path: P;
   summary: string;

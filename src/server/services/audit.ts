@@ -19,7 +19,12 @@ export type AuditAction =
   | 'application.document_uploaded'
   | 'application.payment_reported'
   | 'application.transition'
-  | 'application.approved';
+  | 'application.approved'
+  | 'settings.updated'
+  | 'coupon.created'
+  | 'coupon.updated'
+  | 'payment.verified'
+  | 'payment.rejected';
 
 export interface AuditEntry {
   action: AuditAction;
