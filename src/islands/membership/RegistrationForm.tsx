@@ -72,7 +72,6 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
     const subscription = form.watch((values) => window.localStorage.setItem(DRAFT_KEY, serialiseDraft(values)));
     return () => subscription.unsubscribe();
     // The form object is stable; this runs once after the first render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -112,7 +111,8 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
     const ruleIssues = classRuleIssues(form.getValues() as Parameters<typeof classRuleIssues>[0]).filter((issue) =>
       (fields as readonly string[]).includes(issue.path),
     );
-    for (const issue of ruleIssues) form.setError(issue.path, { type: 'rule', message: issue.message }, { shouldFocus: true });
+    for (const issue of ruleIssues)
+      form.setError(issue.path, { type: 'rule', message: issue.message }, { shouldFocus: true });
     if (valid && ruleIssues.length === 0) go(step + 1);
   }
 
@@ -179,7 +179,10 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
             Step {step + 1} of {REGISTRATION_STEPS.length}
           </p>
           <div className="mt-1 h-2 w-full rounded bg-slate-200" aria-hidden="true">
-            <div className="h-2 rounded bg-brand-700" style={{ width: `${((step + 1) / REGISTRATION_STEPS.length) * 100}%` }} />
+            <div
+              className="h-2 rounded bg-brand-700"
+              style={{ width: `${((step + 1) / REGISTRATION_STEPS.length) * 100}%` }}
+            />
           </div>
           <h2 ref={heading} tabIndex={-1} className="mt-3 text-xl font-bold focus:outline-none">
             {current.title}

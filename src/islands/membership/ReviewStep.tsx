@@ -41,7 +41,6 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
   useEffect(() => {
     void load(String(getValues('coupon') ?? ''));
     // The quote follows the class; the coupon is applied with its button.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [classCode]);
 
   const declarationError = (formState.errors.declaration?.message as string | undefined) ?? null;
@@ -69,7 +68,9 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
             </div>
           </dl>
         ) : (
-          <p className="mt-2 text-sm text-slate-700">{busy ? 'Working out your fee…' : (problem ?? 'Choose a class first.')}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            {busy ? 'Working out your fee…' : (problem ?? 'Choose a class first.')}
+          </p>
         )}
       </section>
       <div className="flex items-end gap-2">
@@ -95,8 +96,8 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
             className="mt-1 h-5 w-5"
           />
           <span className="text-sm">
-            I declare that the particulars given are true, and I agree to abide by the Memorandum, the Rules and the Code of
-            Ethics of the National Institute of Personnel Management.
+            I declare that the particulars given are true, and I agree to abide by the Memorandum, the Rules and the
+            Code of Ethics of the National Institute of Personnel Management.
           </span>
         </label>
         <FieldError id="reg-declaration-error" message={declarationError} />
