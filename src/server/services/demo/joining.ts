@@ -29,8 +29,34 @@ export const SAMPLE_FEES: Record<MembershipClassCode, { entrance: number; subscr
   student: { entrance: 10_000, subscription: 50_000, oneTime: 0 },
 };
 
-const FIRST = ['Aarti', 'Rahul', 'Priya', 'Sanjay', 'Meera', 'Arjun', 'Kavita', 'Vikram', 'Nisha', 'Anil', 'Deepa', 'Suresh'];
-const LAST = ['Sen', 'Sharma', 'Iyer', 'Das', 'Patel', 'Reddy', 'Ghosh', 'Nair', 'Singh', 'Banerjee', 'Menon', 'Kulkarni'];
+const FIRST = [
+  'Aarti',
+  'Rahul',
+  'Priya',
+  'Sanjay',
+  'Meera',
+  'Arjun',
+  'Kavita',
+  'Vikram',
+  'Nisha',
+  'Anil',
+  'Deepa',
+  'Suresh',
+];
+const LAST = [
+  'Sen',
+  'Sharma',
+  'Iyer',
+  'Das',
+  'Patel',
+  'Reddy',
+  'Ghosh',
+  'Nair',
+  'Singh',
+  'Banerjee',
+  'Menon',
+  'Kulkarni',
+];
 
 /** The share of each final state in the demo queue. */
 const STATE_CYCLE: ApplicationState[] = [
@@ -91,8 +117,24 @@ async function seedProposers(db: DB, chapterId: number, now: Date): Promise<void
   await db
     .insertInto('members')
     .values([
-      { ...base, member_number: 'NIPM/DEMO/P0001', membership_class: 'corporate', first_name: 'Proposer', last_name: 'One (demo)', email: 'proposer1@demo.nipm.in', paid_through_year: year },
-      { ...base, member_number: 'NIPM/DEMO/P0002', membership_class: 'life', first_name: 'Proposer', last_name: 'Two (demo)', email: 'proposer2@demo.nipm.in', paid_through_year: null },
+      {
+        ...base,
+        member_number: 'NIPM/DEMO/P0001',
+        membership_class: 'corporate',
+        first_name: 'Proposer',
+        last_name: 'One (demo)',
+        email: 'proposer1@demo.nipm.in',
+        paid_through_year: year,
+      },
+      {
+        ...base,
+        member_number: 'NIPM/DEMO/P0002',
+        membership_class: 'life',
+        first_name: 'Proposer',
+        last_name: 'Two (demo)',
+        email: 'proposer2@demo.nipm.in',
+        paid_through_year: null,
+      },
     ])
     .onConflict((oc) => oc.column('member_number').doNothing())
     .execute();
@@ -131,7 +173,10 @@ export async function seedDemoJoining(db: DB, now: Date): Promise<number> {
   const planned = await Promise.all(
     Array.from({ length: APPLICATIONS }, async (_, i) => {
       const classCode = MEMBERSHIP_CLASS_CODES[i % MEMBERSHIP_CLASS_CODES.length];
-      const quote = { ...membershipFee({ schedule: await feeScheduleFor(db, classCode, today), on: today }), coupon: null };
+      const quote = {
+        ...membershipFee({ schedule: await feeScheduleFor(db, classCode, today), on: today }),
+        coupon: null,
+      };
       const proposed = classCode === 'associate' || classCode === 'corporate' || classCode === 'life';
       return { i, classCode, quote, proposed, finalState: STATE_CYCLE[i % STATE_CYCLE.length] };
     }),
@@ -174,14 +219,29 @@ export async function seedDemoJoining(db: DB, now: Date): Promise<number> {
   }));
   const inserted: { id: number; reference: string }[] = [];
   for (let start = 0; start < rows.length; start += 100) {
-    inserted.push(...(await db.insertInto('applications').values(rows.slice(start, start + 100)).returning(['id', 'reference']).execute()));
+    inserted.push(
+      ...(await db
+        .insertInto('applications')
+        .values(rows.slice(start, start + 100))
+        .returning(['id', 'reference'])
+        .execute()),
+    );
   }
   const idOf = new Map(inserted.map((r) => [r.reference, r.id]));
   const apps = planned.map((p, k) => ({ ...p, id: idOf.get(rows[k].reference)!, row: rows[k] }));
 
   await db
     .insertInto('application_events')
-    .values(apps.map((a) => ({ application_id: a.id, from_state: null, to_state: 'awaiting_payment' as const, actor_user_id: null, note: 'Submitted', at })))
+    .values(
+      apps.map((a) => ({
+        application_id: a.id,
+        from_state: null,
+        to_state: 'awaiting_payment' as const,
+        actor_user_id: null,
+        note: 'Submitted',
+        at,
+      })),
+    )
     .execute();
   const paying = apps.filter((a) => a.finalState !== 'awaiting_payment');
   const payments = await db
@@ -211,7 +271,16 @@ export async function seedDemoJoining(db: DB, now: Date): Promise<number> {
     .execute();
   await db
     .insertInto('application_events')
-    .values(paying.map((a) => ({ application_id: a.id, from_state: 'awaiting_payment' as const, to_state: 'payment_reported' as const, actor_user_id: null, note: 'Reported UPI payment', at })))
+    .values(
+      paying.map((a) => ({
+        application_id: a.id,
+        from_state: 'awaiting_payment' as const,
+        to_state: 'payment_reported' as const,
+        actor_user_id: null,
+        note: 'Reported UPI payment',
+        at,
+      })),
+    )
     .execute();
 
   // Verified through the money service, so receipts carry real, gapless numbers.
@@ -228,7 +297,12 @@ export async function seedDemoJoining(db: DB, now: Date): Promise<number> {
   for (const a of beyondVerification) {
     let from: ApplicationState = 'payment_verified';
     for (const to of moves[a.finalState] ?? []) {
-      const note = to === 'rejected' ? 'Qualification not recognised (demo).' : to === 'withdrawn' ? 'Withdrawn at the applicant’s request (demo).' : null;
+      const note =
+        to === 'rejected'
+          ? 'Qualification not recognised (demo).'
+          : to === 'withdrawn'
+            ? 'Withdrawn at the applicant’s request (demo).'
+            : null;
       await db.updateTable('applications').set({ state: to, decision_note: note }).where('id', '=', a.id).execute();
       await recordEvent(db, { applicationId: a.id, from, to, actorUserId: caller.id, note }, now);
       from = to;
@@ -239,7 +313,12 @@ export async function seedDemoJoining(db: DB, now: Date): Promise<number> {
   const toApprove = beyondVerification.filter((a) => a.finalState === 'recommended').slice(0, 8);
   for (const a of toApprove) {
     const row = await db.selectFrom('applications').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
-    await approveApplication(db, caller, row, { note: 'National Council (demo)', now, ip: '127.0.0.1', siteUrl: 'http://127.0.0.1' });
+    await approveApplication(db, caller, row, {
+      note: 'National Council (demo)',
+      now,
+      ip: '127.0.0.1',
+      siteUrl: 'http://127.0.0.1',
+    });
   }
   return apps.length;
 }
