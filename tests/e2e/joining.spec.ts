@@ -63,7 +63,9 @@ test('an applicant on a phone applies, sees the fee, reports a UPI payment and t
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Choose a membership class.')).toBeVisible();
   await page.getByRole('radio', { name: /Associate/ }).check();
+  await expect(page.getByText('Choose a membership class.')).toBeHidden();
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'About you' })).toBeVisible();
 
   await page.getByLabel('First name').fill('Meera');
   await page.getByLabel('Last name').fill('Sen');

@@ -1,4 +1,4 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { FormSelectField } from '../staff';
 import { BoundTextField } from './BoundFields';
 import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membership-classes';
@@ -14,8 +14,9 @@ export interface ChapterOption {
 }
 
 export function ClassStep() {
-  const { register, formState } = useFormContext();
-  const error = (formState.errors.classCode?.message as string | undefined) ?? null;
+  const { register, clearErrors, control } = useFormContext();
+  const { errors } = useFormState({ control, name: 'classCode' });
+  const error = (errors.classCode?.message as string | undefined) ?? null;
   return (
     <fieldset aria-describedby={error ? 'classCode-error' : undefined}>
       <legend className="text-base font-semibold">Which membership class are you applying for?</legend>
@@ -25,7 +26,12 @@ export function ClassStep() {
             key={code}
             className="flex gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
           >
-            <input type="radio" value={code} {...register('classCode')} className="mt-1 h-5 w-5" />
+            <input
+              type="radio"
+              value={code}
+              {...register('classCode', { onChange: () => clearErrors('classCode') })}
+              className="mt-1 h-5 w-5"
+            />
             <span>
               <span className="block font-semibold">{MEMBERSHIP_CLASS_LABELS[code]}</span>
               <span className="block text-sm text-slate-700">{CLASS_ELIGIBILITY[code]}</span>

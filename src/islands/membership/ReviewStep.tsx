@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { BoundTextField } from './BoundFields';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { formatMoney } from '../../lib/format';
@@ -9,7 +9,8 @@ import { FieldError } from '../../components/forms/FormFields';
 
 /** The review step: the fee for today (Kolkata) with any coupon, and the declaration. */
 export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null) => void }) {
-  const { register, setError, clearErrors, formState, getValues } = useFormContext();
+  const { register, setError, clearErrors, getValues, control } = useFormContext();
+  const { errors } = useFormState({ control, name: 'declaration' });
   const classCode = useWatch({ name: 'classCode' }) as string;
   const [quote, setQuote] = useState<FeeQuoteAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -43,7 +44,7 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
     // The quote follows the class; the coupon is applied with its button.
   }, [classCode]);
 
-  const declarationError = (formState.errors.declaration?.message as string | undefined) ?? null;
+  const declarationError = (errors.declaration?.message as string | undefined) ?? null;
   return (
     <div className="space-y-5">
       <section aria-labelledby="fee-heading" className="rounded-md border border-slate-300 p-4">
@@ -90,7 +91,7 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
         <label className="flex gap-3">
           <input
             type="checkbox"
-            {...register('declaration')}
+            {...register('declaration', { onChange: () => clearErrors('declaration') })}
             aria-invalid={declarationError ? true : undefined}
             aria-describedby={declarationError ? 'reg-declaration-error' : undefined}
             className="mt-1 h-5 w-5"
