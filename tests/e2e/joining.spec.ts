@@ -123,7 +123,7 @@ test('an applicant on a phone applies, sees the fee, reports a UPI payment and t
   await axe(page);
 
   await page.getByLabel('UTR or UPI transaction id').fill('612345678901');
-  await expect(page.getByLabel('Amount paid (Rs)')).toHaveValue('1251.00');
+  await expect(page.getByLabel('Amount paid (Rs)')).toHaveValue('1251');
   await page.getByRole('button', { name: 'Report payment' }).click();
   await expect(page.getByTestId('application-state')).toHaveText('Payment reported');
 
