@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
+import { pdfText } from '../support/money';
 import { applicationBody, createCoupon, createProposer, json, seedFees, submit, upload } from './joining-support';
 
 /** The outbox text with quoted-printable soft breaks undone. */
@@ -209,6 +210,17 @@ describeEachDatabase('Joining: from the application to the new member signing in
     expect(detail.data.payments[0]).toMatchObject({ id: paymentId, state: 'verified' });
     expect(detail.data.payments[0].receiptNumber).toMatch(/^NIPM\/RCPT\/2026-27\/\d{6}$/);
     expect(detail.data.allowedTransitions).toEqual(['under_scrutiny']);
+
+    // The applicant downloads the receipt with the status token; its lines come from the stored quote.
+    const receipt = await api.app.request(
+      `/api/payments/${paymentId}/receipt.pdf?token=${encodeURIComponent(created.statusToken)}`,
+    );
+    expect(receipt.status).toBe(200);
+    const receiptText = await pdfText(new Uint8Array(await receipt.arrayBuffer()));
+    expect(receiptText).toContain(detail.data.payments[0].receiptNumber);
+    expect(receiptText).toContain('Entrance fee (Associate)');
+    expect(receiptText).toContain('Subscription 2026-27 (half year, October-March)');
+    expect(receiptText).toContain('Coupon WELCOME10');
 
     expect((await move(chapterAdmin, 'under_scrutiny', 'Documents in order')).status).toBe(200);
     expect((await move(chapterAdmin, 'under_scrutiny')).status).toBe(409);
