@@ -110,7 +110,8 @@ export async function statusView(db: Queryable, row: ApplicationRow): Promise<Ap
     appliedOn: row.applied_on,
     quote: parseQuote(row),
     amountDue: row.amount_due,
-    history,
+    // The applicant reads who acted as the institute, not which staff member.
+    history: history.map((event) => ({ ...event, by: event.by === 'Applicant' ? event.by : event.by ? 'NIPM' : null })),
     payments,
     documents,
     requiredDocuments: requiredDocuments(row.class_code),
