@@ -16,6 +16,7 @@ import { APPLICATION_STATES } from '../../src/lib/schemas/membership';
 import { MEMBERSHIP_CLASS_CODES } from '../../src/lib/membership-classes';
 import type { AuthUser } from '../../src/server/auth/authorize';
 import type { BenchModule, BenchReport } from './support/types';
+import { referenceOf } from '../api/joining-support';
 
 const APPLICATIONS = 50_000;
 const CHAPTERS = 48;
@@ -63,7 +64,7 @@ async function fill(db: DB): Promise<void> {
           const day = String((i % 28) + 1).padStart(2, '0');
           const month = String((i % 12) + 1).padStart(2, '0');
           return {
-            reference: `APP-${i.toString(32).toUpperCase().padStart(8, 'A')}`,
+            reference: referenceOf(i),
             status_token_hash: randomBytes(32).toString('hex'),
             state: APPLICATION_STATES[i % APPLICATION_STATES.length],
             class_code: MEMBERSHIP_CLASS_CODES[i % MEMBERSHIP_CLASS_CODES.length],
@@ -111,7 +112,7 @@ const FILTERS: QueueFilters[] = [
   { chapterId: 12, state: 'recommended' },
   { financialYear: 2026, from: '2026-06-01', to: '2026-09-30' },
   { q: 'surname4242' },
-  { q: 'APP-AAAAA4B2' },
+  { q: referenceOf(4242) },
   { sort: { field: 'name', direction: 'asc' }, state: 'awaiting_payment' },
 ];
 

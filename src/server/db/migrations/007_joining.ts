@@ -78,6 +78,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('applications_state_idx').on('applications').columns(['state', 'id']).execute();
   await db.schema.createIndex('applications_chapter_idx').on('applications').columns(['chapter_id', 'id']).execute();
   await db.schema.createIndex('applications_email_idx').on('applications').column('email').execute();
+  await db.schema.createIndex('applications_applied_idx').on('applications').columns(['applied_on', 'id']).execute();
+  await db.schema.createIndex('applications_class_idx').on('applications').columns(['class_code', 'id']).execute();
 
   await db.schema
     .createTable('application_events')

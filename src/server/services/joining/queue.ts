@@ -40,15 +40,14 @@ function filtered(db: DB, caller: AuthUser, filters: QueueFilters) {
   if (filters.from) query = query.where('a.applied_on', '>=', filters.from);
   if (filters.to) query = query.where('a.applied_on', '<=', filters.to);
   const q = filters.q?.trim().toLowerCase();
-  if (q) {
+  if (q && /^app-[a-z2-9]{8}$/.test(q)) {
+    // An application number is looked up in its unique index, not searched for.
+    query = query.where('a.reference', '=', q.toUpperCase());
+  } else if (q) {
     // `%` and `\\` would be wildcards or escapes on one database and not the other: dropped.
     const like = `%${q.replace(/[%\\]/g, '')}%`;
     query = query.where((eb) =>
-      eb.or([
-        eb('a.reference', '=', q.toUpperCase()),
-        eb('a.email', 'like', like),
-        eb(sql<string>`lower(a.first_name || ' ' || a.last_name)`, 'like', like),
-      ]),
+      eb.or([eb('a.email', 'like', like), eb(sql<string>`lower(a.first_name || ' ' || a.last_name)`, 'like', like)]),
     );
   }
   return query;
