@@ -79,7 +79,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('applications_chapter_idx').on('applications').columns(['chapter_id', 'id']).execute();
   await db.schema.createIndex('applications_email_idx').on('applications').column('email').execute();
   await db.schema.createIndex('applications_applied_idx').on('applications').columns(['applied_on', 'id']).execute();
-  await db.schema.createIndex('applications_class_idx').on('applications').columns(['class_code', 'id']).execute();
+  // Counts under the year-and-dates and the class-and-state filters read only these indexes.
+  await db.schema
+    .createIndex('applications_year_applied_idx')
+    .on('applications')
+    .columns(['financial_year', 'applied_on'])
+    .execute();
+  await db.schema
+    .createIndex('applications_class_idx')
+    .on('applications')
+    .columns(['class_code', 'state', 'id'])
+    .execute();
 
   await db.schema
     .createTable('application_events')
