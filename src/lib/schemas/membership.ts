@@ -242,7 +242,8 @@ export const ApplicationPaymentSchema = z.object({
   id: z.number().int(),
   state: z.string(),
   mode: z.string(),
-  reference: z.string(),
+  /** null for cash paid without a slip. */
+  reference: z.string().nullable(),
   amount: z.number().int(),
   paidOn: z.string(),
   reportedAt: z.string(),
