@@ -18,6 +18,7 @@ import type {
 import { writeAudit } from '../audit';
 import { normalizeCouponCode } from './coupons';
 import { paymentPurposeHandler } from './purposes';
+import { isUniqueViolation } from './db-errors';
 
 /** The super admin's coupon screen: list with filters and CSV, create, edit, deactivate, redemptions. */
 
@@ -120,11 +121,6 @@ export async function findCoupon(db: DB, id: number): Promise<Coupon> {
 }
 
 const CODE_TAKEN = 'A coupon with this code already exists.';
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function codeTaken(db: DB, code: string, exceptId?: number): Promise<boolean> {
   let query = db.selectFrom('coupons').select('id').where('code', '=', code);

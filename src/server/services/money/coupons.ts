@@ -3,6 +3,7 @@ import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import type { Coupon, CouponKind } from '../../db/schema';
 import { validationError } from '../../api/errors';
+import { isUniqueViolation } from './db-errors';
 
 /**
  * Coupons take money off a membership fee or a NATCON order. A use is taken in ONE conditional
@@ -99,17 +100,24 @@ export async function redeemCoupon(
     throw validationError({ coupon: refusal ?? 'This coupon has been used up.' });
   }
   const discount = couponDiscount(taken, input.amount);
-  await trx
-    .insertInto('coupon_redemptions')
-    .values({
-      coupon_id: taken.id,
-      purpose: input.purpose,
-      subject_id: input.subjectId,
-      discount,
-      redeemed_at: at,
-      released_at: null,
-    })
-    .execute();
+  try {
+    await trx
+      .insertInto('coupon_redemptions')
+      .values({
+        coupon_id: taken.id,
+        purpose: input.purpose,
+        subject_id: input.subjectId,
+        discount,
+        redeemed_at: at,
+        released_at: null,
+      })
+      .execute();
+  } catch (error) {
+    // The live-redemption index: this subject already holds a coupon. The caller's transaction
+    // rolls back with this error, taking the use just counted with it.
+    if (isUniqueViolation(error)) throw validationError({ coupon: 'A coupon is already applied here.' });
+    throw error;
+  }
   return { couponId: taken.id, discount };
 }
 

@@ -15,6 +15,7 @@ import {
 import { writeAudit } from '../audit';
 import { requirePaymentPurposeHandler, type PaymentRecord } from './purposes';
 import { buildReceiptContent } from './receipt-content';
+import { isUniqueViolation } from './db-errors';
 
 /**
  * Payments reported by payers (UPI, bank transfer, demand draft, cheque; cash at the office) and
@@ -90,11 +91,6 @@ function checkReport(input: ReportPaymentInput, now: Date): FieldErrors {
 }
 
 const DUPLICATE_REFERENCE = 'This reference has already been reported for another payment.';
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /**
  * Records a payment as reported (call it inside the purpose's own transaction when the subject
