@@ -25,6 +25,13 @@ export type AuditAction =
   | 'scroll_message.created'
   | 'scroll_message.updated'
   | 'scroll_message.deleted';
+  /** Joining the institute (issue 9). */
+  | 'membership.fees_updated'
+  | 'application.submitted'
+  | 'application.document_uploaded'
+  | 'application.payment_reported'
+  | 'application.transition'
+  | 'application.approved'
   | 'settings.updated'
   | 'coupon.created'
   | 'coupon.updated'

@@ -5,6 +5,7 @@ import * as security from './003_security';
 import * as memberClasses from './004_member_classes';
 import * as admin from './005_admin';
 import * as money from './006_money';
+import * as joining from './007_joining';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004_member_classes': memberClasses,
   '005_admin': admin,
   '006_money': money,
+  '007_joining': joining,
 };
