@@ -15,6 +15,8 @@ const OPEN_ROUTES = [
   'POST /api/sessions',
   'POST /api/password/forgot',
   'POST /api/password/reset',
+  'GET /api/content/files/{key}',
+  'GET /api/content/publications/{id}/file',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -14,6 +14,10 @@ import { passwordRouter } from './password';
 import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
+import { contentEventsRouter } from './content-events';
+import { contentAlbumsRouter } from './content-albums';
+import { contentPublicationsRouter } from './content-publications';
+import { contentFilesRouter } from './content-files';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -44,6 +48,10 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/sessions', sessionsRouter);
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
+  app.route('/content/events', contentEventsRouter);
+  app.route('/content/albums', contentAlbumsRouter);
+  app.route('/content/publications', contentPublicationsRouter);
+  app.route('/content', contentFilesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
