@@ -58,7 +58,7 @@ async function keepAll(
   db: DB,
   storage: FileStore,
   files: { bytes: Uint8Array; mime: string; filename: string; open: boolean }[],
-  userId: number,
+  userId: number | null,
   now: Date,
 ) {
   const keys: string[] = [];
@@ -93,7 +93,7 @@ export async function storeImage(
   db: DB,
   storage: FileStore,
   bytes: Uint8Array,
-  userId: number,
+  userId: number | null,
   now: Date,
   field = 'file',
 ): Promise<ImageRef> {
@@ -138,7 +138,7 @@ export async function storeDocument(
   storage: FileStore,
   file: { bytes: Uint8Array; name: string },
   kind: 'pdf' | 'attachment',
-  userId: number,
+  userId: number | null,
   now: Date,
 ): Promise<Attachment & { key: string }> {
   const types = kind === 'pdf' ? PDF_TYPES : [...PDF_TYPES, ...IMAGE_TYPES];
