@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { isoDate, pagingQuery, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -241,3 +241,37 @@ export function megabytes(bytes: number): string {
   const mb = bytes / MB;
   return `${mb >= 10 || Number.isInteger(mb) ? Math.round(mb) : mb.toFixed(1)} MB`;
 }
+
+const search = z.string().trim().max(100, 'Use at most 100 characters.').optional();
+const digits = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, message)
+    .transform(Number);
+
+export const EVENT_SORT_FIELDS = ['startsAt', 'title', 'updatedAt'] as const;
+/** The staff list of events: filters and order, shared by the list, its CSV and the screen's address. */
+export const EventExportQuery = z
+  .object({
+    status: z.enum(CONTENT_STATUSES).optional(),
+    type: z.enum(EVENT_TYPES).optional(),
+    chapterId: digits('Use a chapter id.').optional(),
+    q: search,
+  })
+  .merge(sortQuery(EVENT_SORT_FIELDS, '-startsAt'))
+  .strict();
+export const EventListQuery = pagingQuery().merge(EventExportQuery).strict();
+
+export const ALBUM_SORT_FIELDS = ['albumDate', 'title', 'updatedAt'] as const;
+export const AlbumExportQuery = z
+  .object({ status: z.enum(CONTENT_STATUSES).optional(), q: search })
+  .merge(sortQuery(ALBUM_SORT_FIELDS, '-albumDate'))
+  .strict();
+export const AlbumListQuery = pagingQuery().merge(AlbumExportQuery).strict();
+
+export const PUBLICATION_SORT_FIELDS = ['issueDate', 'title', 'updatedAt'] as const;
+export const PublicationExportQuery = z
+  .object({ series: z.enum(PUBLICATION_SERIES).optional(), status: z.enum(CONTENT_STATUSES).optional(), q: search })
+  .merge(sortQuery(PUBLICATION_SORT_FIELDS, '-issueDate'))
+  .strict();
+export const PublicationListQuery = pagingQuery().merge(PublicationExportQuery).strict();

@@ -1,12 +1,14 @@
 import { z } from '@hono/zod-openapi';
-import { IdParam, pagedSchema, pagingQuery } from '../../lib/schemas/common';
+import { IdParam, pagedSchema } from '../../lib/schemas/common';
 import {
   AlbumDetailSchema,
   AlbumFields,
   AlbumItemSchema,
   AlbumPatch,
+  AlbumExportQuery,
+  AlbumListQuery,
   CAPTION_MAX,
-  CONTENT_STATUSES,
+  type AlbumItem,
   PhotoOrder,
   PhotoPatch,
   PhotoSchema,
@@ -17,6 +19,7 @@ import {
   addPhoto,
   createAlbum,
   deleteAlbum,
+  exportAlbums,
   getAlbum,
   listAlbums,
   removePhoto,
@@ -25,14 +28,13 @@ import {
   updatePhoto,
 } from '../services/content/albums';
 import { bytesOf, CONTENT_STAFF, uploadLimit } from './content-files';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { apiRoute, caller, createRouter, respond, UploadedFile } from './openapi';
+import { kolkataDate } from '../../lib/financial-year';
 
 /** Gallery albums and their photos, for the content screens (roles 2 to 5). */
 const tags = ['Content: gallery'];
 
-const ListQuery = pagingQuery()
-  .extend({ status: z.enum(CONTENT_STATUSES).optional(), q: z.string().trim().max(100).optional() })
-  .strict();
 const PhotoParams = IdParam.extend({ photoId: IdParam.shape.id });
 const PhotoForm = z
   .object({
@@ -47,9 +49,25 @@ const listRoute = apiRoute({
   summary: 'Albums, latest first',
   tags,
   access: CONTENT_STAFF,
-  request: { query: ListQuery },
+  request: { query: AlbumListQuery },
   data: pagedSchema(AlbumItemSchema),
 });
+const exportRoute = csvRoute({
+  path: '/export.csv',
+  summary: 'The albums of the filters as CSV, every page',
+  tags,
+  access: CONTENT_STAFF,
+  request: { query: AlbumExportQuery },
+});
+const EXPORT_COLUMNS: CsvColumn<AlbumItem>[] = [
+  { header: 'Id', value: (a) => a.id },
+  { header: 'Title', value: (a) => a.title },
+  { header: 'Date', value: (a) => a.albumDate },
+  { header: 'Event', value: (a) => a.eventTitle },
+  { header: 'Photos', value: (a) => a.photoCount },
+  { header: 'Status', value: (a) => a.status },
+  { header: 'Updated', value: (a) => a.updatedAt },
+];
 const createRoute = apiRoute({
   method: 'post',
   path: '/',
@@ -138,6 +156,10 @@ export const contentAlbumsRouter = createRouter()
   .openapi(createRoute, async (c) => {
     const { db, now } = c.var.deps;
     return respond(c, await createAlbum(db, caller(c), c.req.valid('json'), now()), 201);
+  })
+  .openapi(exportRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    return csvResponse(c, `albums-${kolkataDate(now())}`, EXPORT_COLUMNS, exportAlbums(db, c.req.valid('query')));
   })
   .openapi(getRoute, async (c) => respond(c, await getAlbum(c.var.deps.db, c.req.valid('param').id)))
   .openapi(patchRoute, async (c) => {

@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { IdParam, pagedSchema, pagingQuery } from '../../lib/schemas/common';
+import { IdParam, pagedSchema } from '../../lib/schemas/common';
 import {
-  CONTENT_STATUSES,
-  EVENT_TYPES,
   EventBody,
+  EventExportQuery,
+  EventListQuery,
+  type EventItem,
   EventItemSchema,
   EventPatch,
   UPLOAD_LIMITS,
@@ -12,30 +13,19 @@ import {
   addAttachment,
   createEvent,
   deleteEvent,
+  exportEvents,
   getEvent,
   listEvents,
   removeAttachment,
   updateEvent,
 } from '../services/content/events';
 import { bytesOf, CONTENT_STAFF, UploadForm, uploadLimit } from './content-files';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { apiRoute, caller, createRouter, respond } from './openapi';
+import { kolkataDate } from '../../lib/financial-year';
 
 /** Events for the content screens: roles 2, 3, 5 all; a chapter admin (4) only their chapter's. */
 const tags = ['Content: events'];
-
-const ListQuery = pagingQuery()
-  .extend({
-    status: z.enum(CONTENT_STATUSES).optional(),
-    type: z.enum(EVENT_TYPES).optional(),
-    chapterId: z
-      .string()
-      .regex(/^[1-9]\d{0,9}$/, 'Use a chapter id.')
-      .transform(Number)
-      .optional(),
-    q: z.string().trim().max(100).optional(),
-    sort: z.enum(['startsAt', '-startsAt', 'title', '-updatedAt']).optional(),
-  })
-  .strict();
 
 const KeyParam = IdParam.extend({ key: z.string().regex(/^[0-9a-f]{32}$/, 'Not a file key.') });
 
@@ -45,9 +35,31 @@ const listRoute = apiRoute({
   summary: 'Events, newest start first (a chapter admin: their chapter’s)',
   tags,
   access: CONTENT_STAFF,
-  request: { query: ListQuery },
+  request: { query: EventListQuery },
   data: pagedSchema(EventItemSchema),
 });
+
+const exportRoute = csvRoute({
+  path: '/export.csv',
+  summary: 'The events of the filters as CSV, every page',
+  tags,
+  access: CONTENT_STAFF,
+  request: { query: EventExportQuery },
+});
+
+const EXPORT_COLUMNS: CsvColumn<EventItem>[] = [
+  { header: 'Id', value: (e) => e.id },
+  { header: 'Title', value: (e) => e.title },
+  { header: 'Type', value: (e) => e.type },
+  { header: 'Region', value: (e) => e.region },
+  { header: 'Chapter', value: (e) => e.chapterName },
+  { header: 'Starts', value: (e) => e.startsAt },
+  { header: 'Ends', value: (e) => e.endsAt },
+  { header: 'Venue', value: (e) => e.venue },
+  { header: 'Online', value: (e) => e.onlineUrl },
+  { header: 'Status', value: (e) => e.status },
+  { header: 'Updated', value: (e) => e.updatedAt },
+];
 
 const createRoute = apiRoute({
   method: 'post',
@@ -123,6 +135,11 @@ export const contentEventsRouter = createRouter()
   .openapi(createRoute, async (c) => {
     const { db, now } = c.var.deps;
     return respond(c, await createEvent(db, caller(c), c.req.valid('json'), now()), 201);
+  })
+  .openapi(exportRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const rows = exportEvents(db, caller(c), c.req.valid('query'));
+    return csvResponse(c, `events-${kolkataDate(now())}`, EXPORT_COLUMNS, rows);
   })
   .openapi(getRoute, async (c) => respond(c, await getEvent(c.var.deps.db, caller(c), c.req.valid('param').id)))
   .openapi(patchRoute, async (c) => {

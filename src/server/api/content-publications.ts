@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { IdParam, pagedSchema, pagingQuery } from '../../lib/schemas/common';
+import { IdParam, pagedSchema } from '../../lib/schemas/common';
 import {
-  CONTENT_STATUSES,
-  PUBLICATION_SERIES,
+  PublicationExportQuery,
+  PublicationListQuery,
+  type PublicationItem,
   PublicationFields,
   PublicationItemSchema,
   PublicationPatch,
@@ -13,6 +14,7 @@ import {
   attachPdf,
   createPublication,
   deletePublication,
+  exportPublications,
   getPublication,
   listPublications,
   publicationPdf,
@@ -21,18 +23,12 @@ import {
 import { storedFileResponse } from '../storage';
 import { bytesOf, CONTENT_STAFF, UploadForm, uploadLimit } from './content-files';
 import type { AppContext } from './context';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { ANYONE, apiRoute, caller, createRouter, respond } from './openapi';
+import { kolkataDate } from '../../lib/financial-year';
 
 /** Issues of the newsletter, Personnel Today and the research compendium (roles 2 to 5). */
 const tags = ['Content: publications'];
-
-const ListQuery = pagingQuery()
-  .extend({
-    series: z.enum(PUBLICATION_SERIES).optional(),
-    status: z.enum(CONTENT_STATUSES).optional(),
-    q: z.string().trim().max(100).optional(),
-  })
-  .strict();
 
 const listRoute = apiRoute({
   method: 'get',
@@ -40,9 +36,27 @@ const listRoute = apiRoute({
   summary: 'Issues, latest first, of one series or all',
   tags,
   access: CONTENT_STAFF,
-  request: { query: ListQuery },
+  request: { query: PublicationListQuery },
   data: pagedSchema(PublicationItemSchema),
 });
+const exportRoute = csvRoute({
+  path: '/export.csv',
+  summary: 'The issues of the filters as CSV, every page',
+  tags,
+  access: CONTENT_STAFF,
+  request: { query: PublicationExportQuery },
+});
+const EXPORT_COLUMNS: CsvColumn<PublicationItem>[] = [
+  { header: 'Id', value: (p) => p.id },
+  { header: 'Series', value: (p) => p.series },
+  { header: 'Title', value: (p) => p.title },
+  { header: 'Volume', value: (p) => p.volume },
+  { header: 'Number', value: (p) => p.number },
+  { header: 'Date', value: (p) => p.issueDate },
+  { header: 'Members only', value: (p) => p.membersOnly },
+  { header: 'PDF', value: (p) => Boolean(p.pdfUrl) },
+  { header: 'Status', value: (p) => p.status },
+];
 const createRoute = apiRoute({
   method: 'post',
   path: '/',
@@ -121,6 +135,11 @@ export const contentPublicationsRouter = createRouter()
   .openapi(createRoute, async (c) => {
     const { db, now } = c.var.deps;
     return respond(c, await createPublication(db, caller(c), c.req.valid('json'), now()), 201);
+  })
+  .openapi(exportRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const rows = exportPublications(db, c.req.valid('query'));
+    return csvResponse(c, `issues-${kolkataDate(now())}`, EXPORT_COLUMNS, rows);
   })
   .openapi(getRoute, async (c) => respond(c, await getPublication(c.var.deps.db, c.req.valid('param').id)))
   .openapi(patchRoute, async (c) => {

@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
-import type { AlbumDetail, AlbumInput, AlbumItem, ContentStatus, Photo } from '../../../lib/schemas/content';
+import {
+  ALBUM_SORT_FIELDS,
+  type AlbumDetail,
+  type AlbumInput,
+  type AlbumItem,
+  type ContentStatus,
+  type Photo,
+} from '../../../lib/schemas/content';
+import type { SortOrder } from '../../../lib/schemas/common';
+import { containsText, inBatches } from '../../db/export-rows';
 import { notFound, validationError } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
@@ -60,32 +69,47 @@ async function toAlbums(db: DB, rows: AlbumRow[]): Promise<AlbumItem[]> {
   });
 }
 
-export interface AlbumListQuery {
-  page: number;
-  pageSize: number;
+export interface AlbumFilters {
   status?: ContentStatus;
   q?: string;
+  sort?: SortOrder<(typeof ALBUM_SORT_FIELDS)[number]>;
+  publishedOnly?: boolean;
 }
 
-export async function listAlbums(db: DB, query: AlbumListQuery & { publishedOnly?: boolean }) {
+const ALBUM_SORT_COLUMNS = { albumDate: 'a.album_date', title: 'a.title', updatedAt: 'a.updated_at' } as const;
+
+function filtered(db: DB, filters: AlbumFilters) {
   let base = albumQuery(db);
-  if (query.publishedOnly) base = base.where('a.status', '=', 'published');
-  else if (query.status) base = base.where('a.status', '=', query.status);
-  if (query.q)
-    base = base.where(sql<string>`lower(a.title)`, 'like', `%${query.q.toLowerCase().replace(/[%_]/g, '')}%`);
-  const [rows, total] = await Promise.all([
-    base
-      .orderBy('a.album_date', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base
+  if (filters.publishedOnly) base = base.where('a.status', '=', 'published');
+  else if (filters.status) base = base.where('a.status', '=', filters.status);
+  if (filters.q) base = base.where(containsText(sql.ref('a.title'), filters.q));
+  return base;
+}
+
+async function albumPage(db: DB, filters: AlbumFilters, limit: number, offset: number) {
+  const sort = filters.sort ?? { field: 'albumDate', direction: 'desc' };
+  const rows = await filtered(db, filters)
+    .orderBy(ALBUM_SORT_COLUMNS[sort.field], sort.direction)
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return toAlbums(db, rows);
+}
+
+export async function listAlbums(db: DB, query: AlbumFilters & { page: number; pageSize: number }) {
+  const [items, total] = await Promise.all([
+    albumPage(db, query, query.pageSize, (query.page - 1) * query.pageSize),
+    filtered(db, query)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: await toAlbums(db, rows), total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+}
+
+export function exportAlbums(db: DB, filters: AlbumFilters): AsyncGenerator<AlbumItem> {
+  return inBatches(({ offset, size }) => albumPage(db, filters, size, offset));
 }
 
 async function photosOf(db: DB, albumId: number): Promise<Photo[]> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ROLE } from '../../../lib/roles';
 import {
+  EVENT_SORT_FIELDS,
   eventRuleErrors,
   type EventInput,
   type EventItem,
@@ -13,6 +14,8 @@ import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
+import { containsText, inBatches } from '../../db/export-rows';
+import type { SortOrder } from '../../../lib/schemas/common';
 import { imagesByIds, storeDocument } from './files';
 import { renderMarkdown } from './markdown';
 
@@ -21,15 +24,15 @@ import { renderMarkdown } from './markdown';
  * sees and changes only their chapter's events: anything else is a 404, as if it did not exist.
  */
 
-export interface EventListQuery {
-  page: number;
-  pageSize: number;
+export interface EventFilters {
   status?: ContentStatus;
   type?: EventType;
   chapterId?: number;
   q?: string;
-  sort?: 'startsAt' | '-startsAt' | 'title' | '-updatedAt';
+  sort: SortOrder<(typeof EVENT_SORT_FIELDS)[number]>;
 }
+
+const EVENT_SORT_COLUMNS = { startsAt: 'e.starts_at', title: 'e.title', updatedAt: 'e.updated_at' } as const;
 
 interface StoredAttachment {
   key: string;
@@ -89,34 +92,39 @@ function scoped<Q extends { where: (...args: never[]) => Q }>(query: Q, caller: 
   return q.where('e.type', '=', 'chapter').where('e.chapter_id', '=', caller.chapterId ?? -1) as unknown as Q;
 }
 
-export async function listEvents(db: DB, caller: AuthUser, query: EventListQuery) {
+function filtered(db: DB, caller: AuthUser, filters: EventFilters) {
   let base = scoped(baseQuery(db), caller);
-  if (query.status) base = base.where('e.status', '=', query.status);
-  if (query.type) base = base.where('e.type', '=', query.type);
-  if (query.chapterId) base = base.where('e.chapter_id', '=', query.chapterId);
-  if (query.q)
-    base = base.where(sql<string>`lower(e.title)`, 'like', `%${query.q.toLowerCase().replace(/[%_]/g, '')}%`);
-  const sort = query.sort ?? '-startsAt';
-  const ordered =
-    sort === 'startsAt'
-      ? base.orderBy('e.starts_at', 'asc')
-      : sort === 'title'
-        ? base.orderBy('e.title', 'asc')
-        : sort === '-updatedAt'
-          ? base.orderBy('e.updated_at', 'desc')
-          : base.orderBy('e.starts_at', 'desc');
-  const [rows, total] = await Promise.all([
-    ordered
-      .orderBy('e.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base
+  if (filters.status) base = base.where('e.status', '=', filters.status);
+  if (filters.type) base = base.where('e.type', '=', filters.type);
+  if (filters.chapterId) base = base.where('e.chapter_id', '=', filters.chapterId);
+  if (filters.q) base = base.where(containsText(sql.ref('e.title'), filters.q));
+  return base;
+}
+
+async function eventPage(db: DB, caller: AuthUser, filters: EventFilters, limit: number, offset: number) {
+  const rows = await filtered(db, caller, filters)
+    .orderBy(EVENT_SORT_COLUMNS[filters.sort.field], filters.sort.direction)
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return toItems(db, rows);
+}
+
+export async function listEvents(db: DB, caller: AuthUser, query: EventFilters & { page: number; pageSize: number }) {
+  const [items, total] = await Promise.all([
+    eventPage(db, caller, query, query.pageSize, (query.page - 1) * query.pageSize),
+    filtered(db, caller, query)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: await toItems(db, rows), total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+}
+
+/** Every event of the filters, batch by batch, for the CSV export. */
+export function exportEvents(db: DB, caller: AuthUser, filters: EventFilters): AsyncGenerator<EventItem> {
+  return inBatches(({ offset, size }) => eventPage(db, caller, filters, size, offset));
 }
 
 async function eventRow(db: DB, caller: AuthUser, id: number): Promise<EventRow> {

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import type { ContentStatus, PublicationInput, PublicationItem, PublicationSeries } from '../../../lib/schemas/content';
+import {
+  PUBLICATION_SORT_FIELDS,
+  type ContentStatus,
+  type PublicationInput,
+  type PublicationItem,
+  type PublicationSeries,
+} from '../../../lib/schemas/content';
+import type { SortOrder } from '../../../lib/schemas/common';
+import { containsText, inBatches } from '../../db/export-rows';
 import { notFound, unauthorized, validationError } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
@@ -48,35 +56,49 @@ async function toItems(db: DB, rows: PublicationRow[]): Promise<PublicationItem[
   }));
 }
 
-export interface PublicationListQuery {
-  page: number;
-  pageSize: number;
+export interface PublicationFilters {
   series?: PublicationSeries;
   status?: ContentStatus;
   q?: string;
+  sort?: SortOrder<(typeof PUBLICATION_SORT_FIELDS)[number]>;
   publishedOnly?: boolean;
 }
 
-export async function listPublications(db: DB, query: PublicationListQuery) {
+const SORT_COLUMNS = { issueDate: 'p.issue_date', title: 'p.title', updatedAt: 'p.updated_at' } as const;
+
+function filtered(db: DB, filters: PublicationFilters) {
   let base = baseQuery(db);
-  if (query.series) base = base.where('p.series', '=', query.series);
-  if (query.publishedOnly) base = base.where('p.status', '=', 'published');
-  else if (query.status) base = base.where('p.status', '=', query.status);
-  if (query.q)
-    base = base.where(sql<string>`lower(p.title)`, 'like', `%${query.q.toLowerCase().replace(/[%_]/g, '')}%`);
-  const [rows, total] = await Promise.all([
-    base
-      .orderBy('p.issue_date', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base
+  if (filters.series) base = base.where('p.series', '=', filters.series);
+  if (filters.publishedOnly) base = base.where('p.status', '=', 'published');
+  else if (filters.status) base = base.where('p.status', '=', filters.status);
+  if (filters.q) base = base.where(containsText(sql.ref('p.title'), filters.q));
+  return base;
+}
+
+async function issuePage(db: DB, filters: PublicationFilters, limit: number, offset: number) {
+  const sort = filters.sort ?? { field: 'issueDate', direction: 'desc' };
+  const rows = await filtered(db, filters)
+    .orderBy(SORT_COLUMNS[sort.field], sort.direction)
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return toItems(db, rows);
+}
+
+export async function listPublications(db: DB, query: PublicationFilters & { page: number; pageSize: number }) {
+  const [items, total] = await Promise.all([
+    issuePage(db, query, query.pageSize, (query.page - 1) * query.pageSize),
+    filtered(db, query)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: await toItems(db, rows), total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+}
+
+export function exportPublications(db: DB, filters: PublicationFilters): AsyncGenerator<PublicationItem> {
+  return inBatches(({ offset, size }) => issuePage(db, filters, size, offset));
 }
 
 export async function getPublication(db: DB, id: number): Promise<PublicationItem> {
