@@ -16,6 +16,7 @@ import {
 } from '../../lib/schemas/content';
 import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
 import { SubmitButton } from '../../components/forms/FormFields';
+import { FormArea, FormInput } from './fields';
 import { uploadFile } from './upload';
 
 /**
@@ -196,16 +197,16 @@ export function EventForm({ event, chapters, chapterOnly, onSaved, onCancel }: P
           )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormTextField id="event-starts" name="startsAt" label="Starts (India time)" type="datetime-local" />
-          <FormTextField id="event-ends" name="endsAt" label="Ends (India time)" type="datetime-local" />
+          <FormInput id="event-starts" name="startsAt" label="Starts (India time)" type="datetime-local" />
+          <FormInput id="event-ends" name="endsAt" label="Ends (India time)" type="datetime-local" />
           <FormTextField id="event-venue" name="venue" label="Venue" />
-          <FormTextField id="event-online" name="onlineUrl" label="Online link" type="url" />
+          <FormInput id="event-online" name="onlineUrl" label="Online link" type="url" />
         </div>
-        <FormTextField
+        <FormArea
           id="event-description"
           name="description"
           label="Description (Markdown)"
-          multiline
+
           rows={8}
           hint="Headings (##), lists (-), **bold**, [links](https://…). HTML is not shown."
         />
@@ -248,7 +249,7 @@ export function EventForm({ event, chapters, chapterOnly, onSaved, onCancel }: P
             <option value="natcon">Register on this site (NATCON)</option>
           </FormSelectField>
           {registration === 'external' && (
-            <FormTextField id="event-registration-url" name="registrationUrl" label="Registration address" type="url" />
+            <FormInput id="event-registration-url" name="registrationUrl" label="Registration address" type="url" />
           )}
           <FormSelectField id="event-status" name="status" label="Status">
             <option value="draft">Draft</option>

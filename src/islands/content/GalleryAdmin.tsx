@@ -25,6 +25,7 @@ import {
   useZodForm,
 } from '../staff';
 import { AlbumEditor } from './AlbumEditor';
+import { FormInput } from './fields';
 
 const column = createColumnHelper<AlbumItem>();
 const NewAlbum = z.object({ title: z.string().trim().min(1, 'Enter a title.').max(200), albumDate: isoDate });
@@ -128,7 +129,7 @@ export default function GalleryAdmin() {
         >
           <FormProblem />
           <FormTextField id="album-title" name="title" label="New album title" />
-          <FormTextField id="album-date" name="albumDate" label="Date" type="date" />
+          <FormInput id="album-date" name="albumDate" label="Date" type="date" />
           <SubmitButton busy={form.formState.isSubmitting}>Create album</SubmitButton>
         </form>
       </FormProvider>

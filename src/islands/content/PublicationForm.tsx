@@ -14,6 +14,7 @@ import {
 } from '../../lib/schemas/content';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { FormArea, FormInput } from './fields';
 import { uploadFile } from './upload';
 
 const optionalNumber = z
@@ -105,11 +106,11 @@ export function PublicationForm({ series, issue, onSaved, onCancel }: Props) {
         <FormProblem />
         <FormTextField id="issue-title" name="title" label="Title" />
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormTextField id="issue-volume" name="volume" label="Volume" inputMode="numeric" />
-          <FormTextField id="issue-number" name="number" label="Number" inputMode="numeric" />
-          <FormTextField id="issue-date" name="issueDate" label="Date" type="date" />
+          <FormInput id="issue-volume" name="volume" label="Volume" inputMode="numeric" />
+          <FormInput id="issue-number" name="number" label="Number" inputMode="numeric" />
+          <FormInput id="issue-date" name="issueDate" label="Date" type="date" />
         </div>
-        <FormTextField id="issue-abstract" name="abstract" label="Abstract" multiline rows={4} />
+        <FormArea id="issue-abstract" name="abstract" label="Abstract" rows={4} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormSelectField id="issue-access" name="access" label="Who may download the PDF">
             <option value="everyone">Everyone</option>
