@@ -222,6 +222,41 @@ describeEachDatabase('Content API: events', (kind) => {
     expect((await create(event({ coverImageId: 999999 }))).status).toBe(400);
   });
 
+  it('keeps every one of 100 attachments sent at once, and removes one by its key', async () => {
+    const created = (await json<EventItem>(await create(event({ title: 'Many papers' })))).data;
+    const pdf = await smallPdf('Paper');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        upload(
+          api,
+          'POST',
+          `/api/content/events/${created.id}/attachments`,
+          { file: { bytes: pdf, name: `paper-${i}.pdf` } },
+          contentAdmin.token,
+        ),
+      ),
+    );
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const after = (
+      await json<EventItem>(
+        await api.request('GET', `/api/content/events/${created.id}`, { token: contentAdmin.token }),
+      )
+    ).data;
+    expect(new Set(after.attachments.map((a) => a.filename)).size).toBe(100);
+    const key = after.attachments[0].url.split('/').pop();
+    const removed = await api.request('DELETE', `/api/content/events/${created.id}/attachments/${key}`, {
+      token: contentAdmin.token,
+    });
+    expect((await json<EventItem>(removed)).data.attachments).toHaveLength(99);
+    expect(
+      (
+        await api.request('DELETE', `/api/content/events/${created.id}/attachments/${key}`, {
+          token: contentAdmin.token,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('answers the super admin the storage total, and nobody else', async () => {
     const total = await api.request('GET', '/api/content/storage', { token: superAdmin.token });
     expect((await json<{ files: number; bytes: number }>(total)).data.files).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import {
 import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
 import { SubmitButton } from '../../components/forms/FormFields';
 import { FormArea, FormInput } from './fields';
+import { EventAttachments } from './EventAttachments';
 import { uploadFile } from './upload';
 
 /**
@@ -112,6 +113,8 @@ export function EventForm({ event, chapters, chapterOnly, onSaved, onCancel }: P
     : { ...blank, type: chapterOnly ? ('chapter' as const) : ('national' as const) };
   const form = useZodForm(EventFormSchema, initial);
   const [cover, setCover] = useState<ImageRef | null>(event?.cover ?? null);
+  // Documents are saved as they are attached, apart from the form's Save.
+  const [withDocuments, setWithDocuments] = useState<EventItem | null>(event);
   const [coverProgress, setCoverProgress] = useState<number | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
   const type = form.watch('type');
@@ -242,6 +245,7 @@ export function EventForm({ event, chapters, chapterOnly, onSaved, onCancel }: P
             </div>
           )}
         </div>
+        {withDocuments && <EventAttachments event={withDocuments} onChanged={setWithDocuments} />}
         <div className="grid gap-4 sm:grid-cols-3">
           <FormSelectField id="event-registration" name="registration" label="Registration">
             <option value="none">None</option>

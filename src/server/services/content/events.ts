@@ -279,14 +279,22 @@ export async function removeAttachment(
   key: string,
   now: Date,
 ): Promise<EventItem> {
-  const current = await eventRow(db, caller, id);
-  const list = JSON.parse(current.attachments) as StoredAttachment[];
-  if (!list.some((a) => a.key === key)) throw notFound('No such attachment.');
-  await db
-    .updateTable('events')
-    .set({ attachments: JSON.stringify(list.filter((a) => a.key !== key)), updated_at: nowIso(now) })
-    .where('id', '=', id)
-    .execute();
+  await eventRow(db, caller, id);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('events')
+      .select('attachments')
+      .where('id', '=', id)
+      .$if(dialectOf(trx as never) === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirstOrThrow();
+    const list = JSON.parse(row.attachments) as StoredAttachment[];
+    if (!list.some((a) => a.key === key)) throw notFound('No such attachment.');
+    await trx
+      .updateTable('events')
+      .set({ attachments: JSON.stringify(list.filter((a) => a.key !== key)), updated_at: nowIso(now) })
+      .where('id', '=', id)
+      .execute();
+  });
   return getEvent(db, caller, id);
 }
 
