@@ -15,6 +15,7 @@ const event: EventItem = {
   onlineUrl: null,
   description: 'x',
   descriptionHtml: '<p>The <strong>national</strong> conference.</p>',
+  summary: 'The national conference.',
   cover: null,
   registration: 'natcon',
   registrationUrl: null,

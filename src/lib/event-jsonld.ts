@@ -29,11 +29,7 @@ export function eventJsonLd(event: EventItem, origin: string): string {
         ? 'https://schema.org/MixedEventAttendanceMode'
         : 'https://schema.org/OfflineEventAttendanceMode',
     location: location.length === 1 ? location[0] : location,
-    description: event.descriptionHtml
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 500),
+    description: event.summary,
     ...(image?.length ? { image } : {}),
     url: `${origin}/events/${event.id}`,
     organizer: { '@type': 'Organization', name: 'National Institute of Personnel Management', url: origin },

@@ -6,6 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/db';
+import { describedAs } from '../../src/server/services/content/events';
 import { storeImage } from '../../src/server/services/content/files';
 import { seedChapters } from '../../src/server/services/seed';
 import { createDiskStore } from '../../src/server/storage';
@@ -61,7 +62,7 @@ async function seed(db: DB, dataDir: string): Promise<void> {
         ends_at: new Date(now.getTime() + (i - 20) * 7 * day + 7 * 3600_000).toISOString(),
         venue: 'Kolkata',
         online_url: null,
-        description: '**A day of sessions** on the labour codes, with [registration](/natcon/register).',
+        ...describedAs('**A day of sessions** on the labour codes, with [registration](/natcon/register).'),
         cover_image_id: covers[i % covers.length]!.id,
         registration: 'none' as const,
         registration_url: null,

@@ -172,6 +172,8 @@ export const EventItemSchema = z.object({
   description: z.string(),
   /** The description as sanitised HTML, exactly as the public page shows it. */
   descriptionHtml: z.string(),
+  /** The description's first words as plain text. */
+  summary: z.string(),
   cover: ImageRefSchema.nullable(),
   registration: z.enum(REGISTRATION_KINDS),
   registrationUrl: z.string().nullable(),

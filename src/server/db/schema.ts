@@ -177,6 +177,10 @@ export interface EventsTable {
   online_url: string | null;
   /** Markdown, rendered and sanitised on the server. */
   description: string;
+  /** The description rendered and sanitised when saved (`describedAs`). */
+  description_html: string;
+  /** Its first words as plain text, for cards and search engines. */
+  summary: string;
   cover_image_id: number | null;
   registration: ColumnType<'none' | 'external' | 'natcon', ('none' | 'external' | 'natcon') | undefined>;
   registration_url: string | null;

@@ -41,6 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('venue', 'varchar(300)')
     .addColumn('online_url', 'varchar(500)')
     .addColumn('description', 'text', (c) => c.notNull())
+    // Rendered and sanitised once when saved: the lists show many events on every request.
+    .addColumn('description_html', 'text', (c) => c.notNull())
+    .addColumn('summary', 'varchar(400)', (c) => c.notNull())
     .addColumn('cover_image_id', 'integer', (c) => c.references('content_images.id').onDelete('set null'))
     .addColumn('registration', 'varchar(10)', (c) =>
       c

@@ -17,12 +17,17 @@ import type { FileStore } from '../../storage';
 import { containsText, inBatches } from '../../db/export-rows';
 import type { SortOrder } from '../../../lib/schemas/common';
 import { imagesByIds, storeDocument } from './files';
-import { renderMarkdown } from './markdown';
+import { plainSummary, renderMarkdown } from './markdown';
 
 /**
  * Events: national, regional (with a region) and chapter (with a chapter). A chapter admin (role 4)
  * sees and changes only their chapter's events: anything else is a 404, as if it did not exist.
  */
+
+/** The description's columns: the Markdown, and its HTML and summary rendered once, on save. */
+export function describedAs(description: string) {
+  return { description, description_html: renderMarkdown(description), summary: plainSummary(description, 300) };
+}
 
 export interface EventFilters {
   status?: ContentStatus;
@@ -69,7 +74,8 @@ async function toItems(db: DB, rows: EventRow[]): Promise<EventItem[]> {
     venue: row.venue,
     onlineUrl: row.online_url,
     description: row.description,
-    descriptionHtml: renderMarkdown(row.description),
+    descriptionHtml: row.description_html,
+    summary: row.summary,
     cover: row.cover_image_id ? (covers.get(row.cover_image_id) ?? null) : null,
     registration: row.registration,
     registrationUrl: row.registration_url,
@@ -163,7 +169,7 @@ function columnsOf(input: Partial<EventInput>) {
     ...(input.endsAt !== undefined && { ends_at: new Date(input.endsAt).toISOString() }),
     ...(input.venue !== undefined && { venue: input.venue }),
     ...(input.onlineUrl !== undefined && { online_url: input.onlineUrl }),
-    ...(input.description !== undefined && { description: input.description }),
+    ...(input.description !== undefined && describedAs(input.description)),
     ...(input.coverImageId !== undefined && { cover_image_id: input.coverImageId }),
     ...(input.registration !== undefined && { registration: input.registration }),
     ...(input.registrationUrl !== undefined && { registration_url: input.registrationUrl }),
@@ -192,7 +198,7 @@ export async function createEvent(db: DB, caller: AuthUser, input: EventInput, n
       type: input.type,
       starts_at: new Date(input.startsAt).toISOString(),
       ends_at: new Date(input.endsAt).toISOString(),
-      description: input.description,
+      ...describedAs(input.description),
       status: input.status,
       created_by: caller.id,
       created_at: at,

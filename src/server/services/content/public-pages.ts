@@ -12,7 +12,6 @@ import { getDb } from '../../db';
 import { cachePublicPage } from '../../http/page-cache';
 import { getAlbum, listAlbums } from './albums';
 import { publishedEvent, publishedEvents } from './events';
-import { plainSummary } from './markdown';
 import { listPublications } from './publications';
 
 /**
@@ -53,7 +52,7 @@ export async function loadEventList(
   ]);
   const items = events.items.map((event) => ({
     ...event,
-    summary: plainSummary(event.description, 180),
+    summary: event.summary.length > 180 ? `${event.summary.slice(0, 179).trimEnd()}…` : event.summary,
     past: Date.parse(event.endsAt) < now.getTime(),
   }));
   const data = { ...events, items, archive, chapters, chapterId };
@@ -68,7 +67,7 @@ export async function loadEvent(
   const event = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await publishedEvent(await getDb(), id) : null;
   if (!event) return { response: await astro.rewrite('/404') };
   const notModified = cachePublicPage(astro.request, astro.response.headers, event);
-  return notModified ? { response: notModified } : { event, summary: plainSummary(event.description, 300) };
+  return notModified ? { response: notModified } : { event, summary: event.summary };
 }
 
 export async function loadAlbums(

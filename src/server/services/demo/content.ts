@@ -7,6 +7,7 @@ import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import { env } from '../../env';
 import { createDiskStore, type FileStore } from '../../storage';
+import { describedAs } from '../content/events';
 import { storeDocument, storeImage } from '../content/files';
 
 /**
@@ -89,7 +90,7 @@ export async function seedDemoContent(db: DB, now: Date, storage?: FileStore): P
       starts_at: kolkataDay(75, 9),
       ends_at: kolkataDay(76, 18),
       venue: 'Biswa Bangla Convention Centre, Kolkata',
-      description: eventDescription('NATCON', 'Kolkata'),
+      ...describedAs(eventDescription('NATCON', 'Kolkata')),
       registration: 'natcon' as const,
       cover_image_id: natconCover?.id ?? null,
     },
@@ -107,7 +108,7 @@ export async function seedDemoContent(db: DB, now: Date, storage?: FileStore): P
       ends_at: kolkataDay(offset, 17),
       venue: i === 2 ? null : ['New Delhi', 'Mumbai', null, 'Kolkata', 'Chennai'][i],
       online_url: i === 2 ? 'https://meet.example.org/nipm-webinar' : null,
-      description: eventDescription('This national programme', 'the host city'),
+      ...describedAs(eventDescription('This national programme', 'the host city')),
     })),
     ...REGIONS.flatMap((region, r) =>
       [-120 + r * 10, 45 + r * 15, 140 + r * 5].map((offset, i) => ({
@@ -118,7 +119,7 @@ export async function seedDemoContent(db: DB, now: Date, storage?: FileStore): P
         starts_at: kolkataDay(offset, 10),
         ends_at: kolkataDay(offset, 17),
         venue: ['Bhubaneswar', 'Pune', 'Chandigarh', 'Bengaluru'][r],
-        description: eventDescription(`The ${region.toLowerCase()}ern region's programme`, 'the region'),
+        ...describedAs(eventDescription(`The ${region.toLowerCase()}ern region's programme`, 'the region')),
       })),
     ),
     ...chapters.flatMap((chapter, c) =>
@@ -130,7 +131,7 @@ export async function seedDemoContent(db: DB, now: Date, storage?: FileStore): P
         starts_at: kolkataDay(offset, 18),
         ends_at: kolkataDay(offset, 20),
         venue: chapter.city,
-        description: eventDescription('The chapter meeting', chapter.city),
+        ...describedAs(eventDescription('The chapter meeting', chapter.city)),
       })),
     ),
   ];
