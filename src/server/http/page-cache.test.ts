@@ -36,4 +36,21 @@ describe('caching live public pages', () => {
     const plain = new Request('http://x/events');
     expect((await compressPublicPage(plain, page())).headers.get('content-encoding')).toBeNull();
   });
+
+  it('answers the copy rendered for the same data without rendering again, and renders after a change', async () => {
+    const request = () => new Request('http://x/gallery?page=2', { headers: { 'accept-encoding': 'br' } });
+    const data = { albums: ['a'] };
+    const headers = new Headers();
+    expect(cachePublicPage(request(), headers, data)).toBeNull();
+    const html = '<!doctype html><p>' + 'albums '.repeat(300) + '</p>';
+    headers.set('content-type', 'text/html');
+    await compressPublicPage(request(), new Response(html, { headers }));
+    const copy = cachePublicPage(request(), new Headers(), data);
+    expect(copy?.status).toBe(200);
+    expect(copy?.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await copy!.arrayBuffer())).toString()).toBe(html);
+    expect(cachePublicPage(request(), new Headers(), { albums: ['a', 'b'] })).toBeNull();
+    const gzipOnly = new Request('http://x/gallery?page=2', { headers: { 'accept-encoding': 'gzip' } });
+    expect(cachePublicPage(gzipOnly, new Headers(), data)).toBeNull();
+  });
 });

@@ -21,17 +21,45 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function encodingFor(request: Request): Encoding {
+  const accepts = request.headers.get('accept-encoding') ?? '';
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+}
+
 /**
- * Sets the caching headers of a live public page on `headers`; answers the 304 to send instead of
- * rendering when the browser's copy is current, else null.
+ * The last rendered (and compressed) copy of each live page and encoding, with the ETag of the data
+ * it shows: while the data is unchanged a request costs the page's queries and a hash, not a render.
+ * A cache only: every server fills its own, and a change of data changes the ETag.
+ */
+const rendered = new Map<string, { etag: string; body: Uint8Array; type: string }>();
+const RENDERED_PAGES_MAX = 500;
+
+function renderedKey(request: Request, encoding: Encoding): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}|${encoding}`;
+}
+
+/**
+ * Sets the caching headers of a live public page on `headers`, and answers what to send without
+ * rendering: a 304 when the browser's copy is current, the copy already rendered for this data, or
+ * null (render the page).
  */
 export function cachePublicPage(request: Request, headers: Headers, data: unknown): Response | null {
   const etag = etagOf(data);
   headers.set('Cache-Control', `public, max-age=${PUBLIC_PAGE_MAX_AGE_SECONDS}`);
   headers.set('ETag', etag);
   headers.append('Vary', 'Accept-Encoding');
-  if (!matches(request.headers.get('if-none-match'), etag)) return null;
-  return new Response(null, { status: 304, headers });
+  if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  const encoding = encodingFor(request);
+  const copy = rendered.get(renderedKey(request, encoding));
+  if (!copy || copy.etag !== etag) return null;
+  const answer = new Headers(headers);
+  answer.set('Content-Type', copy.type);
+  answer.set('Content-Length', String(copy.body.byteLength));
+  if (encoding !== 'identity') answer.set('Content-Encoding', encoding);
+  return new Response(copy.body as Uint8Array<ArrayBuffer>, { status: 200, headers: answer });
 }
 
 /**
@@ -43,16 +71,21 @@ export async function compressPublicPage(request: Request, response: Response): 
   const cache = response.headers.get('cache-control') ?? '';
   if (response.status !== 200 || !type.startsWith('text/html') || !cache.startsWith('public')) return response;
   if (response.headers.has('content-encoding')) return response;
-  const accepts = request.headers.get('accept-encoding') ?? '';
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  if (!encoding) return response;
+  const encoding = encodingFor(request);
   const raw = Buffer.from(await response.arrayBuffer());
   const body =
     encoding === 'br'
       ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(raw, { level: 6 });
+      : encoding === 'gzip'
+        ? gzipSync(raw, { level: 6 })
+        : raw;
+  const etag = response.headers.get('etag');
+  if (etag) {
+    if (rendered.size >= RENDERED_PAGES_MAX) rendered.clear();
+    rendered.set(renderedKey(request, encoding), { etag, body: new Uint8Array(body), type });
+  }
   const headers = new Headers(response.headers);
-  headers.set('Content-Encoding', encoding);
+  if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.byteLength));
-  return new Response(body, { status: 200, headers });
+  return new Response(new Uint8Array(body), { status: 200, headers });
 }

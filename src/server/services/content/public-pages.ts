@@ -16,7 +16,8 @@ import { listPublications } from './publications';
 
 /**
  * What the live public pages show, read from the database and the archive collections. Each loader
- * answers the page's data, or the 304 to send when the browser's copy is still current.
+ * answers the page's data, or what to send without rendering (`notModified`: a 304 when the browser's
+ * copy is current, or the copy already rendered for the same data).
  */
 
 export const PUBLIC_PAGE_SIZE = 12;
