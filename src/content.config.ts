@@ -110,11 +110,48 @@ export const pageSchema = z
   })
   .strict();
 
+/**
+ * A past event kept for the record on the event lists, after the events staff publish from the
+ * portal (which live in the database). Add one here only for history that predates the portal.
+ */
+export const archiveEventSchema = z
+  .object({
+    /** Stable key, unique in the file. */
+    id: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
+    title: z.string().trim().min(3, 'must name the event'),
+    /** Which list shows it. */
+    type: z.enum(['national', 'regional', 'chapter']),
+    /** First day, YYYY-MM-DD. */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'),
+    /** City or venue, as printed. */
+    place: z.string().trim().min(2),
+    /** One or two sentences on what happened. */
+    summary: z.string().trim().min(20, 'must say what happened in at least a sentence'),
+    sample,
+  })
+  .strict();
+
+/** An issue from before the portal, listed after the issues staff publish (no download here). */
+export const archiveIssueSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
+    series: z.enum(['newsletter', 'personnel-today', 'research-compendium']),
+    title: z.string().trim().min(3, 'must name the issue'),
+    /** Publication date, YYYY-MM-DD. */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'),
+    /** What the issue holds, in a sentence or two. */
+    abstract: z.string().trim().min(20, 'must describe the issue in at least a sentence'),
+    sample,
+  })
+  .strict();
+
 export const collections = {
   council: defineCollection({ loader: file('src/content/council.json'), schema: councilMemberSchema }),
   fellows: defineCollection({ loader: file('src/content/fellows.json'), schema: fellowSchema }),
   ethics: defineCollection({ loader: file('src/content/ethics.json'), schema: ethicsItemSchema }),
   partners: defineCollection({ loader: file('src/content/partners.json'), schema: partnerSchema }),
   menu: defineCollection({ loader: file('src/content/menu.json'), schema: menuGroupSchema }),
+  archiveEvents: defineCollection({ loader: file('src/content/archive-events.json'), schema: archiveEventSchema }),
+  archiveIssues: defineCollection({ loader: file('src/content/archive-issues.json'), schema: archiveIssueSchema }),
   pages: defineCollection({ loader: glob({ pattern: '*.md', base: 'src/content/pages' }), schema: pageSchema }),
 };

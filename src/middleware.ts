@@ -9,6 +9,7 @@ import { withDeviceCookieScope } from './server/auth/device-cookie';
 import { authRouteRefusal, isAuthPath, isCredentialsCallback } from './server/http/auth-routes';
 import { getDb } from './server/db';
 import { env } from './server/env';
+import { compressPublicPage } from './server/http/page-cache';
 
 export const FORBIDDEN_PAGE = '/403';
 
@@ -35,7 +36,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (refusal) return refusal;
     return isCredentialsCallback(method, pathname) ? withDeviceCookieScope(() => next()) : next();
   }
-  if (context.isPrerendered || layoutForPath(context.url.pathname) !== 'portal') return next();
+  if (context.isPrerendered) return next();
+  // Live public pages (events, gallery, publications) are compressed as the built ones are.
+  if (layoutForPath(context.url.pathname) !== 'portal') return compressPublicPage(context.request, await next());
   const user = await signedInUser(context.request);
   const verdict = accessFor(context.url.pathname, context.url.search, user?.roleId ?? null);
   if (verdict.kind === 'sign-in') return context.redirect(verdict.location, 302);

@@ -58,3 +58,20 @@ export async function getPublicPaths(): Promise<string[]> {
   }
   return [...paths];
 }
+
+export type ArchiveEvent = CollectionEntry<'archiveEvents'>['data'];
+export type ArchiveIssue = CollectionEntry<'archiveIssues'>['data'];
+
+/** Past events kept in the content collection, latest first; one type or all. */
+export async function getArchiveEvents(type?: ArchiveEvent['type']): Promise<ArchiveEvent[]> {
+  return dataOf(await getCollection('archiveEvents'))
+    .filter((e) => !type || e.type === type)
+    .sort((a, b) => b.date.localeCompare(a.date));
+}
+
+/** Issues of one series kept in the content collection, latest first. */
+export async function getArchiveIssues(series: ArchiveIssue['series']): Promise<ArchiveIssue[]> {
+  return dataOf(await getCollection('archiveIssues'))
+    .filter((i) => i.series === series)
+    .sort((a, b) => b.date.localeCompare(a.date));
+}

@@ -27,6 +27,8 @@ const OPEN_ROUTES = [
   'GET /api/membership/status',
   'GET /api/membership/track',
   'GET /api/payment-options',
+  'GET /api/content/files/{key}',
+  'GET /api/content/publications/{id}/file',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

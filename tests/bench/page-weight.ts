@@ -33,7 +33,7 @@ interface Weight {
 
 const gzipLength = (text: string) => gzipSync(text).length;
 
-async function javascriptWeight(pageUrl: string): Promise<Weight> {
+export async function javascriptWeight(pageUrl: string): Promise<Weight> {
   const html = await (await fetch(pageUrl)).text();
   const weight: Weight = { files: 0, raw: 0, gzip: 0, lazyGzip: 0 };
   const pending: string[] = [];
@@ -64,7 +64,7 @@ async function javascriptWeight(pageUrl: string): Promise<Weight> {
   return weight;
 }
 
-interface LighthouseScores {
+export interface LighthouseScores {
   performance: number;
   accessibility: number;
   fcp: number;
@@ -73,7 +73,7 @@ interface LighthouseScores {
   cls: number;
 }
 
-async function lighthouseScores(port: number, url: string): Promise<LighthouseScores> {
+export async function lighthouseScores(port: number, url: string): Promise<LighthouseScores> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -93,7 +93,7 @@ async function lighthouseScores(port: number, url: string): Promise<LighthouseSc
 }
 
 /** The run with the median performance score, so one noisy run neither flatters nor sinks a page. */
-function median(runs: LighthouseScores[]): LighthouseScores {
+export function median(runs: LighthouseScores[]): LighthouseScores {
   return [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 }
 

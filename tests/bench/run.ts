@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import bodyLimits from './body-limits';
+import livePages from './live-pages';
 import pageWeight from './page-weight';
 import applicationsQueue from './applications-queue';
 import type { BenchModule } from './support/types';
@@ -10,6 +11,7 @@ import type { BenchModule } from './support/types';
  * every run also writes bench/results/<name>.json.
  */
 const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue];
+const modules: BenchModule[] = [pageWeight, bodyLimits, livePages];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;

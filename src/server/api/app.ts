@@ -27,6 +27,10 @@ import { paymentOptionsRouter, paymentsRouter } from './payments';
 import { membershipRouter } from './membership';
 import { adminApplicationsRouter } from './admin-applications';
 import { adminMembershipFeesRouter } from './admin-membership-fees';
+import { contentEventsRouter } from './content-events';
+import { contentAlbumsRouter } from './content-albums';
+import { contentPublicationsRouter } from './content-publications';
+import { contentFilesRouter } from './content-files';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -71,6 +75,10 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/membership', membershipRouter);
   app.route('/admin/applications', adminApplicationsRouter);
   app.route('/admin/membership-fees', adminMembershipFeesRouter);
+  app.route('/content/events', contentEventsRouter);
+  app.route('/content/albums', contentAlbumsRouter);
+  app.route('/content/publications', contentPublicationsRouter);
+  app.route('/content', contentFilesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

@@ -3,6 +3,7 @@ import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { seedDemoMoney } from '../services/demo/money';
 import { seedDemoJoining } from '../services/demo/joining';
+import { seedDemoContent } from '../services/demo/content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { seedDemoAdmin } from '../services/demo/admin';
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       const money = await seedDemoMoney(db, new Date());
       console.log(`Payment settings (samples): ${money.settings} added; coupons: ${money.coupons} added.`);
       console.log(`Membership applications: ${await seedDemoJoining(db, new Date())} added (fees marked as samples).`);
+      console.log(`Demo content: ${(await seedDemoContent(db, new Date())).events} events added.`);
     }
   } finally {
     await db.destroy();

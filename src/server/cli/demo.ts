@@ -9,6 +9,7 @@ import { seedDemoJoining } from '../services/demo/joining';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { seedDemoAdmin } from '../services/demo/admin';
 import { ROLE_LABELS } from '../../lib/roles';
+import { seedDemoContent } from '../services/demo/content';
 
 /**
  * `npm run demo`: builds when the build is missing or older than the sources, migrates, loads the
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     await seedDemoAdmin(db, new Date());
     await seedDemoMoney(db, new Date());
     await seedDemoJoining(db, new Date());
+    await seedDemoContent(db, new Date());
   } finally {
     await db.destroy();
   }

@@ -6,6 +6,7 @@ import * as memberClasses from './004_member_classes';
 import * as admin from './005_admin';
 import * as money from './006_money';
 import * as joining from './007_joining';
+import * as content from './008_content';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005_admin': admin,
   '006_money': money,
   '007_joining': joining,
+  '008_content': content,
 };

@@ -1,0 +1,148 @@
+import { useStore } from '@nanostores/react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { formatDay, formatIssueNumber } from '../../lib/content-format';
+import {
+  PublicationListQuery,
+  SERIES_LABELS,
+  type PublicationItem,
+  type PublicationSeries,
+} from '../../lib/schemas/content';
+import { api, apiErrorOf } from '../../stores/api-client';
+import { session } from '../../stores/session';
+import {
+  ConfirmDialog,
+  CsvDownloadButton,
+  DataTable,
+  SearchFilter,
+  SelectFilter,
+  useListQuery,
+  useServerList,
+} from '../staff';
+import { PublicationForm } from './PublicationForm';
+
+const column = createColumnHelper<PublicationItem>();
+
+/** /content-admin/{newsletter,personneltoday,researchcompendium}: one series' issues, form, PDF, CSV. */
+export default function PublicationsAdmin({ series }: { series: PublicationSeries }) {
+  const $session = useStore(session);
+  const query = useListQuery(PublicationListQuery);
+  const params = useMemo(() => ({ ...query.params, series }), [query.params, series]);
+  const list = useServerList<PublicationItem>('/content/publications', params, $session.status === 'authenticated');
+  const [editing, setEditing] = useState<PublicationItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PublicationItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const label = SERIES_LABELS[series];
+
+  const columns = useMemo(
+    () => [
+      column.accessor('title', { id: 'title', header: 'Title', enableSorting: true }),
+      column.display({
+        id: 'number',
+        header: 'Volume / number',
+        cell: (c) => formatIssueNumber(c.row.original.volume, c.row.original.number),
+      }),
+      column.accessor('issueDate', {
+        id: 'issueDate',
+        header: 'Date',
+        enableSorting: true,
+        cell: (c) => formatDay(c.getValue()),
+      }),
+      column.accessor('membersOnly', { header: 'Access', cell: (c) => (c.getValue() ? 'Members only' : 'Everyone') }),
+      column.accessor('pdfUrl', { header: 'PDF', cell: (c) => (c.getValue() ? 'Attached' : 'None') }),
+      column.accessor('status', {
+        header: 'Status',
+        cell: (c) => (c.getValue() === 'published' ? 'Published' : 'Draft'),
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: (c) => (
+          <div className="flex gap-2">
+            <button type="button" className="text-brand-700 underline" onClick={() => setEditing(c.row.original)}>
+              Edit<span className="sr-only"> {c.row.original.title}</span>
+            </button>
+            <button type="button" className="text-red-700 underline" onClick={() => setDeleting(c.row.original)}>
+              Delete<span className="sr-only"> {c.row.original.title}</span>
+            </button>
+          </div>
+        ),
+      }),
+    ],
+    [],
+  );
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api.delete(`/content/publications/${deleting.id}`);
+      toast.success('Issue deleted.');
+      setDeleting(null);
+      await list.reload();
+    } catch (failure) {
+      toast.error((await apiErrorOf(failure)).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if ($session.status === 'loading') return <p className="text-slate-600">Loading…</p>;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{label}</h1>
+        <button
+          type="button"
+          onClick={() => setEditing('new')}
+          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white"
+        >
+          New issue
+        </button>
+      </div>
+      {editing && (
+        <PublicationForm
+          key={editing === 'new' ? 'new' : editing.id}
+          series={series}
+          issue={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)}
+          onSaved={(saved, done) => {
+            if (done) {
+              toast.success(saved.status === 'published' ? 'Issue published.' : 'Draft saved.');
+              setEditing(null);
+            } else setEditing(saved);
+            void list.reload();
+          }}
+        />
+      )}
+      <div className="flex flex-wrap items-end gap-4">
+        <SelectFilter query={query} name="status" label="Status">
+          <option value="draft">Draft</option>
+          <option value="published">Published</option>
+        </SelectFilter>
+        <SearchFilter query={query} name="q" label="Title contains" />
+        <CsvDownloadButton path="/content/publications/export.csv" params={params} filename={`${series}.csv`} />
+      </div>
+      <DataTable
+        caption={`${label} issues`}
+        columns={columns}
+        list={list}
+        query={query}
+        empty="No issues match."
+        noun="issues"
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this issue?"
+        confirmLabel="Delete issue"
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      >
+        “{deleting?.title}” and its PDF will be removed from the site.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { z } from '@hono/zod-openapi';
+import { IdParam, pagedSchema } from '../../lib/schemas/common';
+import {
+  AlbumDetailSchema,
+  AlbumFields,
+  AlbumItemSchema,
+  AlbumPatch,
+  AlbumExportQuery,
+  AlbumListQuery,
+  CAPTION_MAX,
+  type AlbumItem,
+  PhotoOrder,
+  PhotoPatch,
+  PhotoSchema,
+  UPLOAD_LIMITS,
+} from '../../lib/schemas/content';
+import { singleLineText } from '../../lib/schemas/text';
+import {
+  addPhoto,
+  createAlbum,
+  deleteAlbum,
+  exportAlbums,
+  getAlbum,
+  listAlbums,
+  removePhoto,
+  reorderPhotos,
+  updateAlbum,
+  updatePhoto,
+} from '../services/content/albums';
+import { bytesOf, CONTENT_STAFF, uploadLimit } from './content-files';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
+import { apiRoute, caller, createRouter, respond, UploadedFile } from './openapi';
+import { kolkataDate } from '../../lib/financial-year';
+
+/** Gallery albums and their photos, for the content screens (roles 2 to 5). */
+const tags = ['Content: gallery'];
+
+const PhotoParams = IdParam.extend({ photoId: IdParam.shape.id });
+const PhotoForm = z
+  .object({
+    file: UploadedFile,
+    caption: singleLineText(z.string().trim().max(CAPTION_MAX, `At most ${CAPTION_MAX} characters.`)).optional(),
+  })
+  .strict();
+
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  summary: 'Albums, latest first',
+  tags,
+  access: CONTENT_STAFF,
+  request: { query: AlbumListQuery },
+  data: pagedSchema(AlbumItemSchema),
+});
+const exportRoute = csvRoute({
+  path: '/export.csv',
+  summary: 'The albums of the filters as CSV, every page',
+  tags,
+  access: CONTENT_STAFF,
+  request: { query: AlbumExportQuery },
+});
+const EXPORT_COLUMNS: CsvColumn<AlbumItem>[] = [
+  { header: 'Id', value: (a) => a.id },
+  { header: 'Title', value: (a) => a.title },
+  { header: 'Date', value: (a) => a.albumDate },
+  { header: 'Event', value: (a) => a.eventTitle },
+  { header: 'Photos', value: (a) => a.photoCount },
+  { header: 'Status', value: (a) => a.status },
+  { header: 'Updated', value: (a) => a.updatedAt },
+];
+const createRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  summary: 'Creates an album',
+  tags,
+  access: CONTENT_STAFF,
+  request: { body: { content: { 'application/json': { schema: AlbumFields } } } },
+  data: AlbumDetailSchema,
+  status: 201,
+});
+const getRoute = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  summary: 'One album with its photos in order',
+  tags,
+  access: CONTENT_STAFF,
+  request: { params: IdParam },
+  data: AlbumDetailSchema,
+  errors: [404],
+});
+const patchRoute = apiRoute({
+  method: 'patch',
+  path: '/{id}',
+  summary: 'Changes an album (title, date, event, cover, status)',
+  tags,
+  access: CONTENT_STAFF,
+  request: { params: IdParam, body: { content: { 'application/json': { schema: AlbumPatch } } } },
+  data: AlbumDetailSchema,
+  errors: [404],
+});
+const deleteRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  summary: 'Deletes an album and its photos',
+  tags,
+  access: CONTENT_STAFF,
+  request: { params: IdParam },
+  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  errors: [404],
+});
+const uploadRoute = apiRoute({
+  method: 'post',
+  path: '/{id}/photos',
+  summary: 'Adds one photo (send several at once for many): checked by content, metadata stripped, resized',
+  tags,
+  access: CONTENT_STAFF,
+  request: { params: IdParam, body: { content: { 'multipart/form-data': { schema: PhotoForm } } } },
+  data: PhotoSchema,
+  status: 201,
+  errors: [404],
+  bodyLimit: uploadLimit(UPLOAD_LIMITS.image.maxBytes),
+});
+const orderRoute = apiRoute({
+  method: 'put',
+  path: '/{id}/photos/order',
+  summary: 'Puts the photos in a new order (every photo of the album once)',
+  tags,
+  access: CONTENT_STAFF,
+  request: { params: IdParam, body: { content: { 'application/json': { schema: PhotoOrder } } } },
+  data: z.array(PhotoSchema),
+  errors: [404],
+});
+const photoPatchRoute = apiRoute({
+  method: 'patch',
+  path: '/{id}/photos/{photoId}',
+  summary: 'Changes a photo’s caption',
+  tags,
+  access: CONTENT_STAFF,
+  request: { params: PhotoParams, body: { content: { 'application/json': { schema: PhotoPatch } } } },
+  data: PhotoSchema,
+  errors: [404],
+});
+const photoDeleteRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}/photos/{photoId}',
+  summary: 'Removes a photo from the album',
+  tags,
+  access: CONTENT_STAFF,
+  request: { params: PhotoParams },
+  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  errors: [404],
+});
+
+export const contentAlbumsRouter = createRouter()
+  .openapi(listRoute, async (c) => respond(c, await listAlbums(c.var.deps.db, c.req.valid('query'))))
+  .openapi(createRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    return respond(c, await createAlbum(db, caller(c), c.req.valid('json'), now()), 201);
+  })
+  .openapi(exportRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    return csvResponse(c, `albums-${kolkataDate(now())}`, EXPORT_COLUMNS, exportAlbums(db, c.req.valid('query')));
+  })
+  .openapi(getRoute, async (c) => respond(c, await getAlbum(c.var.deps.db, c.req.valid('param').id)))
+  .openapi(patchRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    return respond(c, await updateAlbum(db, c.req.valid('param').id, c.req.valid('json'), now()));
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteAlbum(c.var.deps.db, id);
+    return respond(c, { id, deleted: true as const });
+  })
+  .openapi(uploadRoute, async (c) => {
+    const { db, storage, now } = c.var.deps;
+    const { file, caption } = c.req.valid('form');
+    const photo = await addPhoto(
+      db,
+      storage,
+      caller(c),
+      c.req.valid('param').id,
+      { bytes: await bytesOf(file), caption: caption ?? '' },
+      now(),
+    );
+    return respond(c, photo, 201);
+  })
+  .openapi(orderRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    return respond(c, await reorderPhotos(db, c.req.valid('param').id, c.req.valid('json').photoIds, now()));
+  })
+  .openapi(photoPatchRoute, async (c) => {
+    const { id, photoId } = c.req.valid('param');
+    return respond(c, await updatePhoto(c.var.deps.db, id, photoId, c.req.valid('json').caption));
+  })
+  .openapi(photoDeleteRoute, async (c) => {
+    const { id, photoId } = c.req.valid('param');
+    await removePhoto(c.var.deps.db, id, photoId, c.var.deps.now());
+    return respond(c, { id: photoId, deleted: true as const });
+  });

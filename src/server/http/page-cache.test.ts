@@ -1,0 +1,56 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { cachePublicPage, compressPublicPage, etagOf } from './page-cache';
+
+describe('caching live public pages', () => {
+  it('sets a minute of public caching and an ETag of the data, and answers 304 when it matches', () => {
+    const headers = new Headers();
+    const request = new Request('http://x/events');
+    expect(cachePublicPage(request, headers, { items: [1] })).toBeNull();
+    expect(headers.get('cache-control')).toBe('public, max-age=60');
+    const etag = headers.get('etag')!;
+    expect(etag).toBe(etagOf({ items: [1] }));
+    expect(etagOf({ items: [2] })).not.toBe(etag);
+
+    const again = new Request('http://x/events', { headers: { 'if-none-match': `"other", ${etag.slice(2)}` } });
+    expect(cachePublicPage(again, new Headers(), { items: [1] })?.status).toBe(304);
+    const changed = new Request('http://x/events', { headers: { 'if-none-match': etag } });
+    expect(cachePublicPage(changed, new Headers(), { items: [1, 2] })).toBeNull();
+  });
+
+  it('compresses a public HTML page for a browser that takes Brotli, and leaves private pages alone', async () => {
+    const html = '<!doctype html><p>' + 'events '.repeat(500) + '</p>';
+    const page = () =>
+      new Response(html, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60' } });
+    const request = new Request('http://x/events', { headers: { 'accept-encoding': 'gzip, br' } });
+    const compressed = await compressPublicPage(request, page());
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    const body = Buffer.from(await compressed.arrayBuffer());
+    expect(body.length).toBeLessThan(html.length / 5);
+    expect(brotliDecompressSync(body).toString()).toBe(html);
+
+    const portal = new Response(html, {
+      headers: { 'content-type': 'text/html', 'cache-control': 'private, no-store' },
+    });
+    expect((await compressPublicPage(request, portal)).headers.get('content-encoding')).toBeNull();
+    const plain = new Request('http://x/events');
+    expect((await compressPublicPage(plain, page())).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers the copy rendered for the same data without rendering again, and renders after a change', async () => {
+    const request = () => new Request('http://x/gallery?page=2', { headers: { 'accept-encoding': 'br' } });
+    const data = { albums: ['a'] };
+    const headers = new Headers();
+    expect(cachePublicPage(request(), headers, data)).toBeNull();
+    const html = '<!doctype html><p>' + 'albums '.repeat(300) + '</p>';
+    headers.set('content-type', 'text/html');
+    await compressPublicPage(request(), new Response(html, { headers }));
+    const copy = cachePublicPage(request(), new Headers(), data);
+    expect(copy?.status).toBe(200);
+    expect(copy?.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await copy!.arrayBuffer())).toString()).toBe(html);
+    expect(cachePublicPage(request(), new Headers(), { albums: ['a', 'b'] })).toBeNull();
+    const gzipOnly = new Request('http://x/gallery?page=2', { headers: { 'accept-encoding': 'gzip' } });
+    expect(cachePublicPage(gzipOnly, new Headers(), data)).toBeNull();
+  });
+});

@@ -1,0 +1,182 @@
+import type { DB } from '../../db';
+import { nowIso } from '../../db';
+import { IMAGE_WIDTHS, UPLOAD_LIMITS, type Attachment, type ImageRef } from '../../../lib/schemas/content';
+import {
+  IMAGE_TYPES,
+  inspectUpload,
+  PDF_TYPES,
+  responsiveImages,
+  type FileStore,
+  type ImageFormat,
+} from '../../storage';
+
+/**
+ * The files behind published content. Every blob is kept by the store under a random key and
+ * recorded in `content_files` (type read from the bytes, size, download name); a picture is
+ * re-encoded by sharp into responsive sizes without metadata and recorded in `content_images`.
+ */
+
+export const FILE_URL_PREFIX = '/api/content/files/';
+
+interface StoredVariant {
+  key: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+const FORMATS: readonly ImageFormat[] = ['webp', 'jpeg'];
+
+export function imageRefOf(row: { id: number; width: number; height: number; variants: string }): ImageRef {
+  const variants = JSON.parse(row.variants) as StoredVariant[];
+  return {
+    id: row.id,
+    width: row.width,
+    height: row.height,
+    variants: variants.map((v) => ({
+      url: FILE_URL_PREFIX + v.key,
+      format: v.format,
+      width: v.width,
+      height: v.height,
+    })),
+  };
+}
+
+/** The pictures of `ids` by id (unknown ids are left out). */
+export async function imagesByIds(db: DB, ids: (number | null)[]): Promise<Map<number, ImageRef>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .selectFrom('content_images')
+    .select(['id', 'width', 'height', 'variants'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((row) => [row.id, imageRefOf(row)]));
+}
+
+async function keepAll(
+  db: DB,
+  storage: FileStore,
+  files: { bytes: Uint8Array; mime: string; filename: string; open: boolean }[],
+  userId: number | null,
+  now: Date,
+) {
+  const keys: string[] = [];
+  try {
+    for (const file of files) keys.push(await storage.put(file.bytes));
+    await db
+      .insertInto('content_files')
+      .values(
+        files.map((file, i) => ({
+          storage_key: keys[i],
+          mime: file.mime,
+          size: file.bytes.byteLength,
+          filename: file.filename,
+          open: file.open ? 1 : 0,
+          created_by: userId,
+          created_at: nowIso(now),
+        })),
+      )
+      .execute();
+    return keys;
+  } catch (error) {
+    await Promise.all(keys.map((key) => storage.remove(key)));
+    throw error;
+  }
+}
+
+/**
+ * Checks a picture by its content and size, re-encodes it (upright, no EXIF or GPS) at the
+ * responsive widths as WebP and JPEG, and records it. Answers the picture's reference.
+ */
+export async function storeImage(
+  db: DB,
+  storage: FileStore,
+  bytes: Uint8Array,
+  userId: number | null,
+  now: Date,
+  field = 'file',
+): Promise<ImageRef> {
+  await inspectUpload(bytes, { ...UPLOAD_LIMITS.image, types: IMAGE_TYPES, field });
+  const encoded = await responsiveImages(bytes, { widths: IMAGE_WIDTHS, formats: FORMATS, label: 'picture' });
+  const keys = await keepAll(
+    db,
+    storage,
+    encoded.map((image) => ({
+      bytes: image.bytes,
+      mime: image.mime,
+      filename: `picture-${image.width}.${image.mime === 'image/jpeg' ? 'jpg' : 'webp'}`,
+      open: true,
+    })),
+    userId,
+    now,
+  );
+  const variants: StoredVariant[] = encoded.map((image, i) => ({
+    key: keys[i],
+    format: image.mime === 'image/jpeg' ? 'jpeg' : 'webp',
+    width: image.width,
+    height: image.height,
+  }));
+  const largest = encoded.reduce((a, b) => (b.width > a.width ? b : a));
+  const row = await db
+    .insertInto('content_images')
+    .values({
+      width: largest.width,
+      height: largest.height,
+      variants: JSON.stringify(variants),
+      created_by: userId,
+      created_at: nowIso(now),
+    })
+    .returning(['id', 'width', 'height', 'variants'])
+    .executeTakeFirstOrThrow();
+  return imageRefOf(row);
+}
+
+/** Checks a PDF (or, for attachments, a PDF or picture) by content and size and records it. */
+export async function storeDocument(
+  db: DB,
+  storage: FileStore,
+  file: { bytes: Uint8Array; name: string },
+  kind: 'pdf' | 'attachment',
+  userId: number | null,
+  now: Date,
+): Promise<Attachment & { key: string }> {
+  const types = kind === 'pdf' ? PDF_TYPES : [...PDF_TYPES, ...IMAGE_TYPES];
+  const inspected = await inspectUpload(file.bytes, { ...UPLOAD_LIMITS[kind], types });
+  const base =
+    file.name
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .slice(0, 80) || kind;
+  const filename = `${base}.${inspected.ext}`;
+  const [key] = await keepAll(
+    db,
+    storage,
+    [{ bytes: file.bytes, mime: inspected.mime, filename, open: kind !== 'pdf' }],
+    userId,
+    now,
+  );
+  return { key, url: FILE_URL_PREFIX + key, filename, size: file.bytes.byteLength, mime: inspected.mime };
+}
+
+/** A file anyone may fetch by its key (pictures, event attachments); publication PDFs are not. */
+export async function openFileByKey(db: DB, key: string) {
+  return db
+    .selectFrom('content_files')
+    .select(['storage_key', 'mime', 'size', 'filename'])
+    .where('storage_key', '=', key)
+    .where('open', '=', 1)
+    .executeTakeFirst();
+}
+
+/** How much the content area keeps, for the super admin's gallery screen. */
+export async function storageTotal(db: DB): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('content_files')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('files'),
+      eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.files), bytes: Number(row.bytes) };
+}
