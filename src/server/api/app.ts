@@ -14,6 +14,9 @@ import { passwordRouter } from './password';
 import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
+import { natconRouter } from './natcon';
+import { adminNatconRouter } from './admin-natcon';
+import { adminNatconDeskRouter } from './admin-natcon-desk';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -44,6 +47,9 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/sessions', sessionsRouter);
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
+  app.route('/natcon', natconRouter);
+  app.route('/admin/natcon', adminNatconRouter);
+  app.route('/admin/natcon', adminNatconDeskRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

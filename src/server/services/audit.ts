@@ -12,7 +12,9 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.password_changed'
-  | 'user.updated';
+  | 'user.updated'
+  /** NATCON settings, registrations, nominations and check-ins (issue 12). */
+  | `natcon.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
