@@ -27,7 +27,8 @@ import {
   moveDelegate,
   orderForStaff,
   promoteOrder,
-  scopedOrders,
+  delegateExportRows,
+  DELEGATE_CSV_HEADER,
   sendTickets,
   studentIdFile,
   totals,
@@ -255,70 +256,12 @@ export const adminNatconRouter = createRouter()
     return respond(c, await listOrders(c.var.deps.db, caller(c), filters, { page, pageSize }));
   })
   .openapi(exportRoute, async (c) => {
-    const db = c.var.deps.db;
     const { sort: _sort, ...filters } = c.req.valid('query');
-    const orders = scopedOrders(db, caller(c), filters).select('o.id');
-    const rows = await db
-      .selectFrom('natcon_delegates as d')
-      .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
-      .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
-      .leftJoin('members as m', 'm.id', 'd.member_id')
-      .leftJoin('chapters as ch', 'ch.id', 'd.chapter_id')
-      .select([
-        'o.order_number',
-        'd.confirmation_number',
-        'd.name',
-        'd.email',
-        'd.phone',
-        'd.designation',
-        'o.organisation',
-        'c.name as category',
-        'm.member_number',
-        'ch.name as chapter',
-        'd.price',
-        'o.state',
-        'o.payment_state',
-        'd.checked_in_at',
-      ])
-      .where('o.id', 'in', orders)
-      .orderBy('o.id')
-      .orderBy('d.position')
-      .execute();
     return csvAnswer(
       c,
       'natcon-delegates.csv',
-      [
-        'Order',
-        'Confirmation',
-        'Name',
-        'E-mail',
-        'Phone',
-        'Designation',
-        'Organisation',
-        'Category',
-        'Member number',
-        'Chapter',
-        'Price (Rs)',
-        'State',
-        'Payment',
-        'Checked in at',
-      ],
-      rows.map((r) => [
-        r.order_number,
-        r.confirmation_number,
-        r.name,
-        r.email,
-        r.phone,
-        r.designation,
-        r.organisation,
-        r.category,
-        r.member_number,
-        r.chapter,
-        (r.price / 100).toFixed(2),
-        r.state,
-        r.payment_state,
-        r.checked_in_at,
-      ]),
+      DELEGATE_CSV_HEADER,
+      delegateExportRows(c.var.deps.db, caller(c), filters),
     );
   })
   .openapi(orderRoute, async (c) => respond(c, await orderForStaff(c.var.deps.db, caller(c), c.req.valid('param').id)))

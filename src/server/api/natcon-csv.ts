@@ -1,17 +1,17 @@
-import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from './context';
+import { csvResponse, type CsvCell } from './csv';
 
-/**
- * A CSV download of NATCON rows. Cells that a spreadsheet would run as a formula (`=`, `+`, `-`,
- * `@` first) are prefixed with an apostrophe: names and write-ups are typed by the public.
- */
-export function csvAnswer(c: AppContext, filename: string, header: string[], rows: unknown[][]): Response {
-  const safe = rows.map((row) =>
-    row.map((cell) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : (cell ?? ''))),
+/** NATCON's CSV downloads as header names and rows of cells, through the house's streamed CSV helper. */
+export function csvAnswer(
+  c: AppContext,
+  filename: string,
+  header: string[],
+  rows: AsyncIterable<CsvCell[]> | Iterable<CsvCell[]>,
+): Response {
+  return csvResponse(
+    c,
+    filename,
+    header.map((name, index) => ({ header: name, value: (row: CsvCell[]) => row[index] })),
+    rows,
   );
-  const text = stringify([header, ...safe]);
-  c.header('Content-Type', 'text/csv; charset=utf-8');
-  c.header('Content-Disposition', `attachment; filename="${filename}"`);
-  c.header('X-Content-Type-Options', 'nosniff');
-  return c.body(text, 200);
 }

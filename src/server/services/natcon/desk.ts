@@ -4,7 +4,7 @@ import { nowIso } from '../../db';
 import type { Database } from '../../db/schema';
 import { ROLE } from '../../../lib/roles';
 import type { OrderPaymentState, OrderState } from '../../../lib/natcon';
-import type { AdminOrder, AdminOrderListItem, Totals } from '../../../lib/schemas/natcon';
+import type { AdminOrder, AdminOrderListItem } from '../../../lib/schemas/natcon';
 import type { Page } from '../../../lib/notifications';
 import { conflict, notFound } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
@@ -303,66 +303,4 @@ export async function moveDelegate(db: DB, actor: AuthUser, delegateId: number, 
       detail: { from: delegate.category_id, to: target.id },
     });
   });
-}
-
-/** Seats, delegates and check-ins by category, and the money verified and reported (in the caller's scope). */
-export async function totals(db: DB, viewer: AuthUser, editionId: number): Promise<Totals> {
-  const scoped = scopedOrders(db, viewer, { editionId }).select('o.id');
-  const [categories, byCategory, orders, money] = await Promise.all([
-    db
-      .selectFrom('natcon_categories')
-      .selectAll()
-      .where('edition_id', '=', editionId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('natcon_delegates as d')
-      .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
-      .select((eb) => [
-        'd.category_id',
-        'o.state',
-        eb.fn.countAll<number>().as('delegates'),
-        eb.fn.count<number>('d.checked_in_at').as('checked_in'),
-        eb.fn.sum<number>('d.price').as('value'),
-      ])
-      .where('o.id', 'in', scoped)
-      .groupBy(['d.category_id', 'o.state'])
-      .execute(),
-    db
-      .selectFrom('natcon_orders as o')
-      .select((eb) => ['o.state', eb.fn.countAll<number>().as('count')])
-      .where('o.id', 'in', scoped)
-      .groupBy('o.state')
-      .execute(),
-    db
-      .selectFrom('payments')
-      .select((eb) => ['state', eb.fn.sum<number>('amount').as('amount')])
-      .where('purpose', '=', NATCON_PURPOSE)
-      .where('subject_id', 'in', scoped)
-      .groupBy('state')
-      .execute(),
-  ]);
-  const cell = (categoryId: number, state: string) =>
-    byCategory.find((r) => r.category_id === categoryId && r.state === state);
-  const orderCount = (state: string) => Number(orders.find((o) => o.state === state)?.count ?? 0);
-  return {
-    categories: categories.map((c) => ({
-      id: c.id,
-      name: c.name,
-      seats: c.seats,
-      seatsTaken: c.seats_taken,
-      confirmedDelegates: Number(cell(c.id, 'confirmed')?.delegates ?? 0),
-      waitlistedDelegates: Number(cell(c.id, 'waitlisted')?.delegates ?? 0),
-      checkedIn: Number(cell(c.id, 'confirmed')?.checked_in ?? 0),
-      amountDue: Number(cell(c.id, 'confirmed')?.value ?? 0),
-    })),
-    orders: {
-      confirmed: orderCount('confirmed'),
-      waitlisted: orderCount('waitlisted'),
-      cancelled: orderCount('cancelled'),
-    },
-    moneyCollected: Number(money.find((m) => m.state === 'verified')?.amount ?? 0),
-    moneyReported: Number(money.find((m) => m.state === 'reported')?.amount ?? 0),
-  };
 }

@@ -8,3 +8,4 @@ export * from './tickets';
 export * from './student-ids';
 export * from './members';
 export * from './payments';
+export * from './desk-reports';
