@@ -13,6 +13,11 @@ export type AuditAction =
   | 'auth.password_reset'
   | 'auth.password_changed'
   | 'user.updated'
+  | 'settings.updated'
+  | 'coupon.created'
+  | 'coupon.updated'
+  | 'payment.verified'
+  | 'payment.rejected'
   /** NATCON settings, registrations, nominations and check-ins (issue 12). */
   | `natcon.${string}`;
 

@@ -3,6 +3,7 @@ import * as core from './001_core';
 import * as notifications from './002_notifications';
 import * as security from './003_security';
 import * as memberClasses from './004_member_classes';
+import * as money from './006_money';
 import * as natcon from './009_natcon';
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '002_notifications': notifications,
   '003_security': security,
   '004_member_classes': memberClasses,
+  '006_money': money,
   '009_natcon': natcon,
 };
