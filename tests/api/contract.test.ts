@@ -15,6 +15,13 @@ const OPEN_ROUTES = [
   'POST /api/sessions',
   'POST /api/password/forgot',
   'POST /api/password/reset',
+  'GET /api/natcon',
+  'POST /api/natcon/registrations',
+  'GET /api/natcon/registrations/{orderNumber}',
+  'GET /api/natcon/registrations/{orderNumber}/tickets/{confirmationNumber}',
+  'POST /api/natcon/registrations/{orderNumber}/student-ids',
+  'POST /api/natcon/registrations/{orderNumber}/payments',
+  'POST /api/natcon/nominations',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -34,6 +34,7 @@ export async function reportOrderPayment(
     }
     if (order.payment_state === 'verified' || order.payment_state === 'not_due')
       throw conflict('Nothing is due on this order.');
+    if (input.mode === 'cash') throw validationError({ mode: 'Cash is paid at the NIPM office, which records it.' });
     if (input.amount !== order.amount_due) {
       throw validationError({ amount: `Report the amount due: ${(order.amount_due / 100).toFixed(2)} rupees.` });
     }
