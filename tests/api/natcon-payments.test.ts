@@ -84,18 +84,16 @@ describeEachDatabase('NATCON coupons, GST and payments', (kind) => {
   it('holds a coupon’s limit across membership and NATCON when its scope is both', async () => {
     await addCoupon('SHARED2', 'both', 2);
     const today = new Date().toISOString().slice(0, 10);
-    await database.db
-      .transaction()
-      .execute((trx) =>
-        redeemCoupon(trx, {
-          code: 'shared2',
-          scope: 'membership',
-          amount: 500_000,
-          on: today,
-          purpose: 'membership_application',
-          subjectId: 1,
-        }),
-      );
+    await database.db.transaction().execute((trx) =>
+      redeemCoupon(trx, {
+        code: 'shared2',
+        scope: 'membership',
+        amount: 500_000,
+        on: today,
+        purpose: 'membership_application',
+        subjectId: 1,
+      }),
+    );
     const withCoupon = await json(await register(registration(categoryId, [delegate()], { coupon: 'shared2' })));
     expect(withCoupon.data).toMatchObject({ subtotal: 1_000_000, discount: 100_000, amountDue: 900_000 });
     expect(await uses('SHARED2')).toBe(2);
