@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ROLE } from '../../lib/roles';
-import { IdParam, pagedSchema, pagingQuery } from '../../lib/schemas/common';
-import { ORDER_STATES, PAYMENT_STATES } from '../../lib/natcon';
+import { IdParam, pagedSchema, sortQuery } from '../../lib/schemas/common';
 import {
   AdminEditionSchema,
   AdminOrderListItemSchema,
@@ -14,8 +13,11 @@ import {
   EditionBodySchema,
   EditionSummarySchema,
   MoveDelegateSchema,
+  OrderFilterQuery,
+  OrderListQuery,
   PublicCategorySchema,
   TotalsSchema,
+  ORDER_SORTS,
 } from '../../lib/schemas/natcon';
 import {
   adminEditions,
@@ -46,23 +48,6 @@ const SUPER = rolesOnly(ROLE.superAdmin);
 const DESK = rolesOnly(ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin);
 const ACT = rolesOnly(ROLE.superAdmin, ROLE.admin);
 const Ok = z.object({ ok: z.literal(true) });
-const optionalId = z
-  .string()
-  .regex(/^[1-9]\d{0,8}$/, 'Use a record id made of digits.')
-  .transform(Number)
-  .optional();
-
-const OrderFilterQuery = z.object({
-  editionId: optionalId,
-  categoryId: optionalId,
-  chapterId: optionalId,
-  state: z.enum(ORDER_STATES).optional(),
-  paymentState: z.enum(PAYMENT_STATES).optional(),
-  organisation: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100).optional(),
-  sort: z.enum(['newest', 'oldest', 'organisation', 'amount']).optional().default('newest'),
-});
-
 const AdminCategorySchema = PublicCategorySchema.extend({ seatsTaken: z.number().int(), sortOrder: z.number().int() });
 
 const editionsRoute = apiRoute({
@@ -131,7 +116,7 @@ const listRoute = apiRoute({
   summary: 'Registrations (orders), paged, with filters; a chapter admin sees its chapter’s members’ orders',
   tags,
   access: DESK,
-  request: { query: pagingQuery().merge(OrderFilterQuery).strict() },
+  request: { query: OrderListQuery.strict() },
   data: pagedSchema(AdminOrderListItemSchema),
 });
 const exportRoute = apiRoute({
@@ -140,7 +125,7 @@ const exportRoute = apiRoute({
   summary: 'The delegates of the filtered registrations as CSV',
   tags,
   access: DESK,
-  request: { query: OrderFilterQuery.strict() },
+  request: { query: OrderFilterQuery.merge(sortQuery(ORDER_SORTS, '-createdAt')).strict() },
   data: z.string(),
   produces: 'text/csv',
 });

@@ -4,7 +4,8 @@ import { nowIso } from '../../db';
 import type { Database } from '../../db/schema';
 import { ROLE } from '../../../lib/roles';
 import type { OrderPaymentState, OrderState } from '../../../lib/natcon';
-import type { AdminOrder, AdminOrderListItem } from '../../../lib/schemas/natcon';
+import type { AdminOrder, AdminOrderListItem, ORDER_SORTS } from '../../../lib/schemas/natcon';
+import type { SortOrder } from '../../../lib/schemas/common';
 import type { Page } from '../../../lib/notifications';
 import { conflict, notFound } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
@@ -29,7 +30,7 @@ export interface OrderFilters {
   chapterId?: number;
   organisation?: string;
   q?: string;
-  sort: 'newest' | 'oldest' | 'organisation' | 'amount';
+  sort: SortOrder<(typeof ORDER_SORTS)[number]>;
 }
 
 type OrdersQuery = SelectQueryBuilder<Database, 'natcon_orders as o', object>;
@@ -106,13 +107,10 @@ export async function listOrders(
   paging: { page: number; pageSize: number },
 ): Promise<Page<AdminOrderListItem>> {
   const base = scopedOrders(db, viewer, filters);
-  const order = {
-    newest: ['o.id', 'desc'],
-    oldest: ['o.id', 'asc'],
-    organisation: ['o.organisation', 'asc'],
-    amount: ['o.amount_due', 'desc'],
-  } as const;
-  const [column, direction] = order[filters.sort];
+  const column = ({ createdAt: 'o.id', organisation: 'o.organisation', amountDue: 'o.amount_due' } as const)[
+    filters.sort.field
+  ];
+  const direction = filters.sort.direction;
   const [rows, total] = await Promise.all([
     base
       .selectAll('o')
