@@ -71,6 +71,8 @@ export const DelegateSchema = z.object({
   category: z.string(),
   price: z.number().int(),
   memberNumber: z.string().nullable(),
+  /** The category is at a student's rate: the registrant uploads an ID. */
+  studentIdRequired: z.boolean(),
   studentIdUploaded: z.boolean(),
   checkedInAt: z.string().nullable(),
 });

@@ -210,3 +210,33 @@ export const ORDER_SORTS = ['createdAt', 'organisation', 'amountDue'] as const;
 export const OrderListQuery = pagingQuery().merge(sortQuery(ORDER_SORTS, '-createdAt')).merge(OrderFilterQuery);
 
 export * from './natcon-answers';
+
+/** A select's value ('' for "the order's category") as the optional id the API takes. */
+const formCategoryId = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+  z.number({ invalid_type_error: 'Choose a category.' }).int().positive('Choose a category.').optional(),
+);
+
+/** The registration form: the API's body, with the selects' text values read as ids. */
+export const RegistrationFormSchema = z
+  .object({
+    categoryId: z.preprocess((v) => Number(v), z.number().int().positive('Choose a category.')),
+    contact: RegistrationBodySchema.shape.contact,
+    organisation: RegistrationBodySchema.shape.organisation,
+    gstin: RegistrationBodySchema.shape.gstin,
+    coupon: RegistrationBodySchema.shape.coupon,
+    delegates: z
+      .array(DelegateInputSchema.extend({ categoryId: formCategoryId }))
+      .min(1, 'Add at least one delegate.')
+      .max(NATCON_MAX_DELEGATES_PER_ORDER, `At most ${NATCON_MAX_DELEGATES_PER_ORDER} delegates in one order.`),
+  })
+  .strict();
+
+/** `GET /api/admin/natcon/check-ins` and the desk's list of them. */
+export const CheckInListQuery = pagingQuery().extend({ editionId: optionalIdQuery });
+/** `GET /api/admin/natcon/nominations`: page and filters. */
+export const NominationListQuery = pagingQuery().extend({
+  editionId: optionalIdQuery,
+  awardCategoryId: optionalIdQuery,
+  state: z.enum(NOMINATION_STATES).optional(),
+});

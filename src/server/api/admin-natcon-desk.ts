@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { ROLE } from '../../lib/roles';
-import { IdParam, pagedSchema, pagingQuery } from '../../lib/schemas/common';
-import { NOMINATION_STATES } from '../../lib/natcon';
+import { IdParam, pagedSchema } from '../../lib/schemas/common';
 import {
   CheckInAnswerSchema,
   CheckInBodySchema,
   CheckInListItemSchema,
+  CheckInListQuery,
+  NominationListQuery,
   NominationReviewSchema,
   NominationSchema,
 } from '../../lib/schemas/natcon';
@@ -32,19 +33,13 @@ const optionalId = z
   .transform(Number)
   .optional();
 
-const NominationFilter = z.object({
-  editionId: optionalId,
-  awardCategoryId: optionalId,
-  state: z.enum(NOMINATION_STATES).optional(),
-});
-
 const nominationsRoute = apiRoute({
   method: 'get',
   path: '/nominations',
   summary: 'Award nominations, newest first, by award and review state',
   tags,
   access: ACT,
-  request: { query: pagingQuery().merge(NominationFilter).strict() },
+  request: { query: NominationListQuery.strict() },
   data: pagedSchema(NominationSchema),
 });
 const nominationsCsvRoute = apiRoute({
@@ -94,7 +89,7 @@ const checkInsRoute = apiRoute({
   summary: 'Check-ins, latest first',
   tags,
   access: ACT,
-  request: { query: pagingQuery().extend({ editionId: optionalId }).strict() },
+  request: { query: CheckInListQuery.strict() },
   data: pagedSchema(CheckInListItemSchema),
 });
 const checkInsCsvRoute = apiRoute({

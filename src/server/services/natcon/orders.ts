@@ -57,6 +57,7 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
       'd.price',
       'm.member_number',
       'd.student_id_key',
+      'c.student_rate',
       'd.checked_in_at',
     ])
     .where('d.order_id', '=', id)
@@ -90,6 +91,7 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
       category: d.category,
       price: d.price,
       memberNumber: d.member_number ?? null,
+      studentIdRequired: d.student_rate === 1,
       studentIdUploaded: d.student_id_key !== null,
       checkedInAt: d.checked_in_at,
     })),
