@@ -1,4 +1,5 @@
 import type { PublicCategory } from '../../lib/schemas/natcon';
+import { inputType } from './input-type';
 import { FormSelectField, FormTextField } from '../staff';
 
 interface Props {
@@ -23,7 +24,7 @@ export function DelegateFields({ index, categories, category, group, onRemove }:
         id={id('email')}
         name={name('email')}
         label="E-mail"
-        type="email"
+        {...inputType('email')}
         inputMode="email"
         autoComplete={group ? 'off' : 'email'}
         hint={category?.memberRate ? 'The e-mail on the member’s NIPM record.' : undefined}
@@ -32,7 +33,7 @@ export function DelegateFields({ index, categories, category, group, onRemove }:
         id={id('phone')}
         name={name('phone')}
         label="Mobile phone"
-        type="tel"
+        {...inputType('tel')}
         inputMode="tel"
         autoComplete={group ? 'off' : 'tel'}
       />

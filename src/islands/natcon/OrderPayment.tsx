@@ -1,3 +1,4 @@
+import { inputType } from './input-type';
 import { useEffect, useState } from 'react';
 import { apiErrorOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
@@ -102,7 +103,7 @@ export function OrderPayment({
             name="reference"
             label="Reference (UTR, transaction id, DD or cheque number)"
           />
-          <FormTextField id="pay-date" name="paidOn" label="Paid on" type="date" />
+          <FormTextField id="pay-date" name="paidOn" label="Paid on" {...inputType('date')} />
           <button
             type="submit"
             className="rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"

@@ -1,3 +1,4 @@
+import { inputType } from './input-type';
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -55,7 +56,11 @@ export function RegistrationForm({
 
   const goToReview = () => {
     if (!group) {
-      const [first] = form.getValues('delegates' as never) as { name: string; email: string; phone: string }[];
+      const [first] = form.getValues('delegates' as never) as unknown as {
+        name: string;
+        email: string;
+        phone: string;
+      }[];
       form.setValue('contact' as never, { name: first.name, email: first.email, phone: first.phone } as never);
     }
     void toReview();
@@ -188,14 +193,14 @@ export function RegistrationForm({
               id="contact-email"
               name="contact.email"
               label="Your e-mail"
-              type="email"
+              {...inputType('email')}
               autoComplete="email"
             />
             <FormTextField
               id="contact-phone"
               name="contact.phone"
               label="Your mobile phone"
-              type="tel"
+              {...inputType('tel')}
               autoComplete="tel"
             />
           </fieldset>

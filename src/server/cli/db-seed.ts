@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
+import { seedDemoNatcon } from '../services/demo/natcon';
 
 /** `npm run db:seed [-- --demo]`: the sample chapters, and with --demo the demo accounts. */
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
       const accounts = await seedDemoAccounts(db, { nodeEnv: NODE_ENV, now: new Date() });
       console.log(`Demo accounts: ${accounts} added (password ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) console.log(`  role ${account.roleId}  ${account.email}`);
+      await seedDemoNatcon(db, new Date());
     }
   } finally {
     await db.destroy();

@@ -6,6 +6,7 @@ import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { ROLE_LABELS } from '../../lib/roles';
+import { seedDemoNatcon } from '../services/demo/natcon';
 
 /**
  * `npm run demo`: builds when the build is missing or older than the sources, migrates, loads the
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db as Kysely<unknown>);
     await seedChapters(db, new Date());
     await seedDemoAccounts(db, { nodeEnv: config.NODE_ENV, now: new Date() });
+    await seedDemoNatcon(db, new Date());
   } finally {
     await db.destroy();
   }
