@@ -22,6 +22,7 @@ const OPEN_ROUTES = [
   'POST /api/natcon/registrations/{orderNumber}/student-ids',
   'POST /api/natcon/registrations/{orderNumber}/payments',
   'POST /api/natcon/nominations',
+  'GET /api/payment-options',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

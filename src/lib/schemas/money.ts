@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { isoDate, pagingQuery, sortQuery } from './common';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from './text';
 
 /**
@@ -140,8 +140,23 @@ export const PaymentSchema = z.object({
 });
 export type PaymentItem = z.infer<typeof PaymentSchema>;
 
-/** `?state=&purpose=&mode=&q=&sort=&page=&pageSize=` of the staff's payments list. */
-export const PAYMENT_SORTS = ['reported_at', '-reported_at', 'amount', '-amount', 'paid_on', '-paid_on'] as const;
+/** The columns the staff's payments list can be ordered by. */
+export const PAYMENT_SORT_FIELDS = ['reportedAt', 'amount', 'paidOn'] as const;
+export type PaymentSortField = (typeof PAYMENT_SORT_FIELDS)[number];
+
+const paymentFilters = z.object({
+  state: z.enum(PAYMENT_STATES, { errorMap: () => ({ message: 'Choose reported, verified or rejected.' }) }).optional(),
+  purpose: z.enum(PAYMENT_PURPOSES, { errorMap: () => ({ message: 'Choose a purpose from the list.' }) }).optional(),
+  mode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: 'Choose a mode from the list.' }) }).optional(),
+  /** Payer's name or e-mail, the reference or the receipt number. */
+  q: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+});
+
+/** `GET /api/admin/payments/export.csv`: the list's filters and order, every row. */
+export const PaymentExportQuery = paymentFilters.merge(sortQuery(PAYMENT_SORT_FIELDS, '-reportedAt')).strict();
+/** `GET /api/admin/payments?state=&purpose=&mode=&q=&sort=&page=&pageSize=`. */
+export const PaymentListQuery = pagingQuery().merge(PaymentExportQuery).strict();
+export type PaymentFilters = z.infer<typeof PaymentExportQuery>;
 
 const COUPON_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/;
 
@@ -187,6 +202,10 @@ export const CouponPatchBody = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one field.', path: ['_'] });
 export type CouponPatch = z.input<typeof CouponPatchBody>;
 
+/** Filters of the coupon list: `status` is derived from the flag, the window (Kolkata) and the uses. */
+export const COUPON_STATUSES = ['usable', 'inactive', 'expired', 'upcoming', 'used_up'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
 export const CouponSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -200,22 +219,32 @@ export const CouponSchema = z.object({
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Derived from the flag, the window (today in Kolkata) and the uses. */
+  status: z.enum(COUPON_STATUSES),
 });
 export type CouponItem = z.infer<typeof CouponSchema>;
 
-/** Filters of the coupon list: `status` is derived from the flag, the window (Kolkata) and the uses. */
-export const COUPON_STATUSES = ['usable', 'inactive', 'expired', 'upcoming', 'used_up'] as const;
-export type CouponStatus = (typeof COUPON_STATUSES)[number];
-export const COUPON_SORTS = [
-  'code',
-  '-code',
-  'valid_to',
-  '-valid_to',
-  'uses',
-  '-uses',
-  'created_at',
-  '-created_at',
-] as const;
+export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = {
+  usable: 'Usable',
+  inactive: 'Inactive',
+  expired: 'Expired',
+  upcoming: 'Not yet valid',
+  used_up: 'Used up',
+};
+export const COUPON_SORT_FIELDS = ['code', 'validTo', 'uses', 'createdAt'] as const;
+export type CouponSortField = (typeof COUPON_SORT_FIELDS)[number];
+
+const couponFilters = z.object({
+  q: z.string().trim().max(40, 'Use at most 40 characters.').optional(),
+  scope: z.enum(COUPON_SCOPES, { errorMap: () => ({ message: 'Choose a scope from the list.' }) }).optional(),
+  status: z.enum(COUPON_STATUSES, { errorMap: () => ({ message: 'Choose a status from the list.' }) }).optional(),
+});
+
+/** `GET /api/admin/coupons/export.csv`: the list's filters and order, every row. */
+export const CouponExportQuery = couponFilters.merge(sortQuery(COUPON_SORT_FIELDS, '-createdAt')).strict();
+/** `GET /api/admin/coupons?q=&scope=&status=&sort=&page=&pageSize=`. */
+export const CouponListQuery = pagingQuery().merge(CouponExportQuery).strict();
+export type CouponFilters = z.infer<typeof CouponExportQuery>;
 
 export const CouponRedemptionSchema = z.object({
   id: z.number().int(),

@@ -17,6 +17,10 @@ import { adminNotificationsRouter } from './admin-notifications';
 import { natconRouter } from './natcon';
 import { adminNatconRouter } from './admin-natcon';
 import { adminNatconDeskRouter } from './admin-natcon-desk';
+import { adminCouponsRouter } from './admin-coupons';
+import { adminPaymentsRouter } from './admin-payments';
+import { adminPaymentSettingsRouter } from './admin-payment-settings';
+import { paymentOptionsRouter, paymentsRouter } from './payments';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -50,6 +54,11 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/natcon', natconRouter);
   app.route('/admin/natcon', adminNatconRouter);
   app.route('/admin/natcon', adminNatconDeskRouter);
+  app.route('/admin/coupons', adminCouponsRouter);
+  app.route('/admin/payments', adminPaymentsRouter);
+  app.route('/admin/settings/payments', adminPaymentSettingsRouter);
+  app.route('/payments', paymentsRouter);
+  app.route('/payment-options', paymentOptionsRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

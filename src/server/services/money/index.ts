@@ -9,3 +9,5 @@ export * from './purposes';
 export * from './receipt-content';
 export * from './receipts';
 export * from './upi';
+export * from './coupon-admin';
+export * from './payment-list';
