@@ -39,7 +39,7 @@ export function RegistrationForm({
     organisation: '',
     gstin: '',
     coupon: '',
-    delegates: [emptyDelegate],
+    delegates: [{ ...emptyDelegate }],
   } as never);
   const delegates = useFieldArray({ control: form.control, name: 'delegates' as never });
   const values = useWatch({ control: form.control }) as {
@@ -216,7 +216,7 @@ export function RegistrationForm({
           />
         ))}
         {group && delegates.fields.length < NATCON_MAX_DELEGATES_PER_ORDER && (
-          <button type="button" className={secondaryClass} onClick={() => delegates.append(emptyDelegate as never)}>
+          <button type="button" className={secondaryClass} onClick={() => delegates.append({ ...emptyDelegate } as never)}>
             Add a delegate
           </button>
         )}
