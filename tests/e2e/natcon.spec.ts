@@ -9,6 +9,8 @@ import { e2eDb, expect, signIn, test } from './support/fixtures';
  * and export the delegates. Each page is checked with axe.
  */
 test.describe.configure({ mode: 'serial' });
+// Axe on each page and the group's many fields take longer than the default on a shared 2-core machine.
+test.setTimeout(120_000);
 
 const PHONE = { width: 390, height: 844 };
 let edition: { title: string; categoryName: string } | undefined;
