@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
+import { seedDemoMoney } from '../services/demo/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { seedDemoNatcon } from '../services/demo/natcon';
 
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
       const accounts = await seedDemoAccounts(db, { nodeEnv: NODE_ENV, now: new Date() });
       console.log(`Demo accounts: ${accounts} added (password ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) console.log(`  role ${account.roleId}  ${account.email}`);
+      const money = await seedDemoMoney(db, new Date());
+      console.log(`Payment settings (samples): ${money.settings} added; coupons: ${money.coupons} added.`);
       await seedDemoNatcon(db, new Date());
     }
   } finally {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
+import { seedDemoMoney } from '../services/demo/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { ROLE_LABELS } from '../../lib/roles';
 import { seedDemoNatcon } from '../services/demo/natcon';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db as Kysely<unknown>);
     await seedChapters(db, new Date());
     await seedDemoAccounts(db, { nodeEnv: config.NODE_ENV, now: new Date() });
+    await seedDemoMoney(db, new Date());
     await seedDemoNatcon(db, new Date());
   } finally {
     await db.destroy();
