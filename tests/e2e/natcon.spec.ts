@@ -107,9 +107,9 @@ test('a group of three registers on a phone, reports its payment and gets its ti
   );
   expect(ticket.headers()['content-type']).toBe('application/pdf');
 
-  await page.getByLabel('How you paid').selectOption('upi');
-  await page.getByLabel(/^Reference/).fill(`4${String(Date.now()).slice(-11)}`);
-  await page.getByRole('button', { name: 'Report the payment' }).click();
+  await page.getByLabel('How did you pay?').selectOption('upi');
+  await page.getByLabel('UTR or UPI transaction id').fill(`4${String(Date.now()).slice(-11)}`);
+  await page.getByRole('button', { name: 'Report payment' }).click();
   await expect(page.getByText('Payment reported: the institute verifies it and e-mails the receipt.')).toBeVisible();
   await axe(page);
 
