@@ -197,6 +197,19 @@ describeEachDatabase('NATCON coupons, GST and payments', (kind) => {
       .executeTakeFirstOrThrow();
     expect(receipt.receipt).toContain(`order ${order.data.orderNumber}): Non-member delegate × 1`);
 
+    const status = await api.request(
+      'GET',
+      `/api/natcon/registrations/${order.data.orderNumber}?token=${order.data.statusToken}`,
+    );
+    const receipts = ((await status.json()) as { data: { receipts: { paymentId: number; receiptNumber: string }[] } })
+      .data.receipts;
+    expect(receipts).toEqual([{ paymentId: second.id, receiptNumber: verified.receiptNumber }]);
+    const pdf = await api.request('GET', `/api/payments/${second.id}/receipt.pdf?token=${order.data.statusToken}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    const stranger = await api.request('GET', `/api/payments/${second.id}/receipt.pdf?token=not-the-token`);
+    expect([401, 403, 404]).toContain(stranger.status);
+
     const again = await api.request('POST', url, {
       body: { mode: 'upi', reference: '412345678903', amount: order.data.amountDue, paidOn },
     });

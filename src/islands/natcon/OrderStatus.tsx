@@ -88,6 +88,16 @@ export function OrderStatus({
           Payment reported: the institute verifies it and e-mails the receipt.
         </p>
       )}
+      {order.receipts.map((r) => (
+        <p key={r.paymentId}>
+          <a
+            className="font-medium text-brand-700 underline"
+            href={`/api/payments/${r.paymentId}/receipt.pdf?token=${encodeURIComponent(token)}`}
+          >
+            Receipt {r.receiptNumber} (PDF)
+          </a>
+        </p>
+      ))}
       {order.state === 'waitlisted' && (
         <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-amber-900">
           This order is on the waiting list. Nothing is due until seats are free; we will e-mail you the tickets then.

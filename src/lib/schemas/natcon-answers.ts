@@ -96,6 +96,8 @@ export const OrderSchema = z.object({
   pricedOn: z.string(),
   createdAt: z.string(),
   delegates: z.array(DelegateSchema),
+  /** Verified payments' receipts (the PDF: `/api/payments/{paymentId}/receipt.pdf`). */
+  receipts: z.array(z.object({ paymentId: z.number().int(), receiptNumber: z.string() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -63,6 +63,15 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
     .where('d.order_id', '=', id)
     .orderBy('d.position')
     .execute();
+  const receipts = await db
+    .selectFrom('payments')
+    .select(['id', 'receipt_number'])
+    .where('purpose', '=', 'natcon_order')
+    .where('subject_id', '=', id)
+    .where('state', '=', 'verified')
+    .where('receipt_number', 'is not', null)
+    .orderBy('id')
+    .execute();
   return {
     id: row.id,
     orderNumber: row.order_number ?? '',
@@ -95,6 +104,7 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
       studentIdUploaded: d.student_id_key !== null,
       checkedInAt: d.checked_in_at,
     })),
+    receipts: receipts.map((r) => ({ paymentId: r.id, receiptNumber: r.receipt_number ?? '' })),
   };
 }
 
