@@ -1,13 +1,14 @@
 import { inputType } from './input-type';
 import { useState } from 'react';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatMoney } from '../../lib/format';
 import { gstOn, NATCON_MAX_DELEGATES_PER_ORDER, seatsMessage } from '../../lib/natcon';
 import { publicApi } from '../../lib/natcon-api';
 import { apiErrorOf } from '../../lib/api-client';
 import { RegistrationFormSchema, type PublicNatcon, type RegistrationAnswer } from '../../lib/schemas/natcon';
-import { FormProblem, FormProvider, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { FormProblem, FormProvider, FormTextField, applyServerErrors } from '../staff';
 import { DelegateFields } from './DelegateFields';
 
 type Edition = NonNullable<PublicNatcon['edition']>;
@@ -33,14 +34,21 @@ export function RegistrationForm({
   const [review, setReview] = useState<FormValues | null>(null);
   const [sending, setSending] = useState(false);
   const firstOpen = edition.categories.find((c) => c.seatsLeft > 0) ?? edition.categories[0];
-  const form = useZodForm(RegistrationFormSchema, {
-    categoryId: String(firstOpen?.id ?? ''),
-    contact: { name: '', email: '', phone: '' },
-    organisation: '',
-    gstin: '',
-    coupon: '',
-    delegates: [{ ...emptyDelegate }],
-  } as never);
+  // Checked when the visitor asks for the review, not on each blur: a group's rows are added while
+  // fields are still being left, and a validation finishing meanwhile must not undo an added row.
+  const form = useForm<z.input<typeof RegistrationFormSchema>, unknown, FormValues>({
+    resolver: zodResolver(RegistrationFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      categoryId: String(firstOpen?.id ?? ''),
+      contact: { name: '', email: '', phone: '' },
+      organisation: '',
+      gstin: '',
+      coupon: '',
+      delegates: [{ ...emptyDelegate }],
+    },
+  });
   const delegates = useFieldArray({ control: form.control, name: 'delegates' as never });
   const values = useWatch({ control: form.control }) as {
     categoryId?: string;
@@ -216,7 +224,11 @@ export function RegistrationForm({
           />
         ))}
         {group && delegates.fields.length < NATCON_MAX_DELEGATES_PER_ORDER && (
-          <button type="button" className={secondaryClass} onClick={() => delegates.append({ ...emptyDelegate } as never)}>
+          <button
+            type="button"
+            className={secondaryClass}
+            onClick={() => delegates.append({ ...emptyDelegate } as never)}
+          >
             Add a delegate
           </button>
         )}
