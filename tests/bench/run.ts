@@ -3,6 +3,7 @@ import bodyLimits from './body-limits';
 import livePages from './live-pages';
 import pageWeight from './page-weight';
 import applicationsQueue from './applications-queue';
+import natconRush from './natcon-rush';
 import type { BenchModule } from './support/types';
 
 /**
@@ -12,6 +13,7 @@ import type { BenchModule } from './support/types';
  */
 const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue];
 const modules: BenchModule[] = [pageWeight, bodyLimits, livePages];
+const modules: BenchModule[] = [pageWeight, bodyLimits, natconRush];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;

@@ -6,6 +6,7 @@ import { seedDemoJoining } from '../services/demo/joining';
 import { seedDemoContent } from '../services/demo/content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { seedDemoAdmin } from '../services/demo/admin';
+import { seedDemoNatcon } from '../services/demo/natcon';
 
 /** `npm run db:seed [-- --demo]`: the sample chapters, and with --demo the demo accounts. */
 async function main(): Promise<void> {
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
       console.log(`Payment settings (samples): ${money.settings} added; coupons: ${money.coupons} added.`);
       console.log(`Membership applications: ${await seedDemoJoining(db, new Date())} added (fees marked as samples).`);
       console.log(`Demo content: ${(await seedDemoContent(db, new Date())).events} events added.`);
+      await seedDemoNatcon(db, new Date());
     }
   } finally {
     await db.destroy();

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDe
 import { seedDemoAdmin } from '../services/demo/admin';
 import { ROLE_LABELS } from '../../lib/roles';
 import { seedDemoContent } from '../services/demo/content';
+import { seedDemoNatcon } from '../services/demo/natcon';
 
 /**
  * `npm run demo`: builds when the build is missing or older than the sources, migrates, loads the
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     await seedDemoMoney(db, new Date());
     await seedDemoJoining(db, new Date());
     await seedDemoContent(db, new Date());
+    await seedDemoNatcon(db, new Date());
   } finally {
     await db.destroy();
   }

@@ -22,6 +22,7 @@ export function applySecurityHeaders(res: ServerResponse, options: { https: bool
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  // The NATCON check-in desk reads tickets' QR codes with the phone's camera, on this origin only.
+  res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
   if (options.https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }

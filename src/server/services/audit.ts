@@ -36,7 +36,9 @@ export type AuditAction =
   | 'coupon.created'
   | 'coupon.updated'
   | 'payment.verified'
-  | 'payment.rejected';
+  | 'payment.rejected'
+  /** NATCON settings, registrations, nominations and check-ins (issue 12). */
+  | `natcon.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;

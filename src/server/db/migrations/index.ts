@@ -7,6 +7,7 @@ import * as admin from './005_admin';
 import * as money from './006_money';
 import * as joining from './007_joining';
 import * as content from './008_content';
+import * as natcon from './009_natcon';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006_money': money,
   '007_joining': joining,
   '008_content': content,
+  '009_natcon': natcon,
 };

@@ -1,0 +1,118 @@
+import type { DB } from '../../src/server/db';
+import { nowIso } from '../../src/server/db';
+
+/**
+ * NATCON rows for tests: an open edition with the categories a test names, written straight to the
+ * database (the settings routes have tests of their own).
+ */
+export interface CategorySpec {
+  name: string;
+  fee: number;
+  seats: number;
+  earlyBirdFee?: number;
+  earlyBirdUntil?: string;
+  memberRate?: boolean;
+  studentRate?: boolean;
+}
+
+let editionSequence = 0;
+
+export async function createEdition(
+  db: DB,
+  options: {
+    year?: number;
+    opensOn?: string;
+    closesOn?: string;
+    published?: boolean;
+    categories?: CategorySpec[];
+    awards?: { name: string; nomineeKind: 'person' | 'organisation' | 'either' }[];
+  } = {},
+) {
+  const at = nowIso();
+  const year = options.year ?? 2027;
+  const edition = await db
+    .insertInto('natcon_editions')
+    .values({
+      title: `NATCON ${year} #${++editionSequence}-${Date.now().toString(36)}`,
+      year,
+      theme: 'People, purpose and performance',
+      starts_on: `${year}-02-12`,
+      ends_on: `${year}-02-14`,
+      venue: 'Biswa Bangla Convention Centre',
+      city: 'Kolkata',
+      registration_opens_on: options.opensOn ?? '2026-01-01',
+      registration_closes_on: options.closesOn ?? '2099-12-31',
+      programme: 'Day 1: Opening and keynote.\nDay 2: Awards night.',
+      published: options.published === false ? 0 : 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const categories = [];
+  for (const [index, spec] of (options.categories ?? [{ name: 'Non-member', fee: 1_500_000, seats: 500 }]).entries()) {
+    categories.push(
+      await db
+        .insertInto('natcon_categories')
+        .values({
+          edition_id: edition.id,
+          name: spec.name,
+          fee: spec.fee,
+          early_bird_fee: spec.earlyBirdFee ?? null,
+          early_bird_until: spec.earlyBirdUntil ?? null,
+          seats: spec.seats,
+          member_rate: spec.memberRate ? 1 : 0,
+          student_rate: spec.studentRate ? 1 : 0,
+          sort_order: index,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  const awards = [];
+  for (const award of options.awards ?? []) {
+    awards.push(
+      await db
+        .insertInto('natcon_award_categories')
+        .values({
+          edition_id: edition.id,
+          name: award.name,
+          criteria: 'Measurable impact on people practices.',
+          nominee_kind: award.nomineeKind,
+          created_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  return { edition, categories, awards };
+}
+
+let delegateSequence = 0;
+
+export function delegate(overrides: Record<string, unknown> = {}) {
+  const n = ++delegateSequence;
+  return {
+    name: `Delegate ${n}`,
+    email: `delegate-${n}-${Date.now().toString(36)}@example.test`,
+    phone: '+91 98300 12345',
+    designation: 'HR Manager',
+    ...overrides,
+  };
+}
+
+export function registration(
+  categoryId: number,
+  delegates: Record<string, unknown>[],
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    categoryId,
+    contact: { name: 'Ritu Sen', email: 'ritu.sen@example.test', phone: '9830012345' },
+    organisation: 'Hooghly Jute Mills Ltd',
+    delegates,
+    ...overrides,
+  };
+}
