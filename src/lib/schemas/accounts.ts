@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_STATUSES } from '../member-status';
 import { ROLE_IDS, type RoleId } from '../roles';
 
 /**
@@ -47,7 +48,10 @@ export const MemberRecordSchema = z.object({
   id: z.number().int(),
   memberNumber: z.string(),
   membershipClass: z.string(),
-  status: z.string(),
+  /** Derived from the last year paid and today's date in Kolkata (src/lib/member-status.ts). */
+  status: z.enum(MEMBER_STATUSES),
+  /** Start year of the last financial year paid (2026 = 2026-27), null when none is. */
+  paidThroughYear: z.number().int().nullable(),
   chapter: ChapterRefSchema,
   title: z.string().nullable(),
   firstName: z.string(),

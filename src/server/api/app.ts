@@ -14,6 +14,7 @@ import { passwordRouter } from './password';
 import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
+import { adminMembersRouter } from './admin-members';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -44,6 +45,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/sessions', sessionsRouter);
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
+  app.route('/admin/members', adminMembersRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

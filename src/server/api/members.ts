@@ -1,11 +1,18 @@
+import { z } from '@hono/zod-openapi';
+import { kolkataDate } from '../../lib/financial-year';
 import { ROLE } from '../../lib/roles';
 import { MemberRecordSchema } from '../../lib/schemas/accounts';
 import { IdParam } from '../../lib/schemas/common';
+import { ChangeRequestBody, SelfMemberPatch } from '../../lib/schemas/members';
 import { memberDetailFor, ownMemberDetail } from '../services/members';
+import { requestChange, updateOwnDetails } from '../services/member-self';
+import { clientAddress, type AppContext } from './context';
 import { notFound } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly, SIGNED_IN } from './openapi';
 
 const tags = ['Members'];
+
+const today = (c: AppContext) => kolkataDate(c.var.deps.now());
 
 const ownRoute = apiRoute({
   method: 'get',
@@ -14,6 +21,30 @@ const ownRoute = apiRoute({
   tags,
   access: SIGNED_IN,
   data: MemberRecordSchema,
+  errors: [404],
+});
+
+const ownPatchRoute = apiRoute({
+  method: 'patch',
+  path: '/me',
+  summary:
+    'The member corrects their own contact and professional details (name, date of birth, class and chapter: a change request)',
+  tags,
+  access: rolesOnly(ROLE.member),
+  request: { body: { content: { 'application/json': { schema: SelfMemberPatch } } } },
+  data: z.object({ changed: z.array(z.string()) }),
+  errors: [404, 409],
+});
+
+const changeRequestRoute = apiRoute({
+  method: 'post',
+  path: '/me/change-requests',
+  summary: 'The member asks staff to change their name, date of birth, class or chapter',
+  tags,
+  access: rolesOnly(ROLE.member),
+  request: { body: { content: { 'application/json': { schema: ChangeRequestBody } } } },
+  data: z.object({ id: z.number().int() }),
+  status: 201,
   errors: [404],
 });
 
@@ -30,12 +61,20 @@ const byIdRoute = apiRoute({
 
 export const membersRouter = createRouter()
   .openapi(ownRoute, async (c) => {
-    const member = await ownMemberDetail(c.var.deps.db, caller(c));
+    const member = await ownMemberDetail(c.var.deps.db, caller(c), today(c));
     if (!member) throw notFound('You have no member record.');
     return respond(c, member);
   })
+  .openapi(ownPatchRoute, async (c) => {
+    const context = { now: c.var.deps.now(), ip: clientAddress(c) };
+    return respond(c, await updateOwnDetails(c.var.deps.db, caller(c), c.req.valid('json'), context));
+  })
+  .openapi(changeRequestRoute, async (c) => {
+    const context = { now: c.var.deps.now(), ip: clientAddress(c) };
+    return respond(c, await requestChange(c.var.deps.db, caller(c), c.req.valid('json'), context), 201);
+  })
   .openapi(byIdRoute, async (c) => {
-    const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id);
+    const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id, today(c));
     if (!member) throw notFound('No such member.');
     return respond(c, member);
   });

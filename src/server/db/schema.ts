@@ -23,13 +23,13 @@ export interface ChaptersTable {
 }
 
 export type MembershipClass = MembershipClassCode;
-export type MemberStatus = 'active' | 'defaulter' | 'lapsed';
+/** Derived from `paid_through_year` and today's date, never stored (src/lib/member-status.ts). */
+export type { MemberStatus } from '../../lib/member-status';
 
 export interface MembersTable {
   id: Generated<number>;
   member_number: string;
   membership_class: MembershipClass;
-  status: MemberStatus;
   chapter_id: number;
   title: string | null;
   first_name: string;
@@ -135,6 +135,47 @@ export interface NotificationRecipientsTable {
   created_at: string;
 }
 
+export interface MemberTransfersTable {
+  id: Generated<number>;
+  member_id: number;
+  from_chapter_id: number;
+  to_chapter_id: number;
+  note: string | null;
+  by_user_id: number | null;
+  at: string;
+}
+
+export interface MemberNotesTable {
+  id: Generated<number>;
+  member_id: number;
+  body: string;
+  author_user_id: number | null;
+  created_at: string;
+}
+
+/** What a member asks staff to change (name, date of birth, class, chapter): they may not change it themselves. */
+export interface MemberChangeRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** JSON text: `{ field: wanted value }`. */
+  changes: string;
+  reason: string | null;
+  state: ColumnType<'open' | 'done' | 'declined', 'open' | 'done' | 'declined' | undefined>;
+  created_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
+export type ReminderKind = 'due' | 'last_month' | 'defaulter' | 'lapsed';
+
+/** One row per reminder sent: the primary key (member, financial year, kind) makes each send once. */
+export interface ReminderSendsTable {
+  member_id: number;
+  financial_year: number;
+  kind: ReminderKind;
+  sent_at: string;
+}
+
 export interface Database {
   chapters: ChaptersTable;
   members: MembersTable;
@@ -144,6 +185,10 @@ export interface Database {
   password_resets: PasswordResetsTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
+  member_transfers: MemberTransfersTable;
+  member_notes: MemberNotesTable;
+  member_change_requests: MemberChangeRequestsTable;
+  reminder_sends: ReminderSendsTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;

@@ -12,7 +12,15 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.password_changed'
-  | 'user.updated';
+  | 'user.updated'
+  /** Staff changes to a member record (issue 10): before and after values in `detail`. */
+  | 'member.updated'
+  | 'member.note_added'
+  | 'member.account_disabled'
+  | 'member.account_enabled'
+  | 'member.password_reset_sent'
+  | 'member.change_requested'
+  | 'member.self_updated';
 
 export interface AuditEntry {
   action: AuditAction;

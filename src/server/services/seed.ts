@@ -144,7 +144,6 @@ export async function seedDemoAccounts(db: DB, options: { nodeEnv: string; now: 
     .values({
       member_number: DEMO_MEMBER_NUMBER,
       membership_class: 'associate',
-      status: 'active',
       chapter_id: home.id,
       title: 'Ms',
       first_name: 'Ananya',

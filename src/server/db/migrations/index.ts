@@ -3,6 +3,7 @@ import * as core from './001_core';
 import * as notifications from './002_notifications';
 import * as security from './003_security';
 import * as memberClasses from './004_member_classes';
+import * as members from './010_members';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002_notifications': notifications,
   '003_security': security,
   '004_member_classes': memberClasses,
+  '010_members': members,
 };

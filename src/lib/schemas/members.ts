@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { MEMBERSHIP_CLASS_CODES } from '../membership-classes';
+import { MEMBER_STATUSES } from '../member-status';
+import { pagingQuery } from './common';
+import { multiLineText, singleLineText } from './text';
+
+/**
+ * The member register, staff edits and the member's own edits: one zod description shared by the
+ * API (which validates and documents with it) and the screens (whose forms validate with it).
+ */
+
+export const REGISTER_PAGE_SIZE_MAX = 100;
+export const REGISTER_PAGE_SIZE_DEFAULT = 25;
+
+export const REGISTER_SORTS = [
+  'name',
+  '-name',
+  'memberNumber',
+  '-memberNumber',
+  'admittedOn',
+  '-admittedOn',
+  'paidThrough',
+  '-paidThrough',
+] as const;
+export type RegisterSort = (typeof REGISTER_SORTS)[number];
+
+export const REGIONS = ['East', 'West', 'North', 'South'] as const;
+
+const digitsId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Choose a chapter.')
+  .transform(Number);
+
+/** The register's filters, shared by the list and its CSV export. */
+export const RegisterFilterQuery = z.object({
+  q: singleLineText(z.string().trim().max(100, 'Search with at most 100 characters.')).optional(),
+  classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
+  chapterId: digitsId.optional(),
+  region: z.enum(REGIONS).optional(),
+  status: z.enum(MEMBER_STATUSES).optional(),
+  /** Start year of the financial year of admission: 2024 = admitted in 2024-25. */
+  admissionYear: z
+    .string()
+    .regex(/^(19|20)\d{2}$/, 'Use a financial year such as 2024 (for 2024-25).')
+    .transform(Number)
+    .optional(),
+  sort: z.enum(REGISTER_SORTS).optional(),
+});
+export type RegisterFilter = z.output<typeof RegisterFilterQuery>;
+
+export const RegisterQuery = RegisterFilterQuery.merge(
+  pagingQuery(REGISTER_PAGE_SIZE_MAX, REGISTER_PAGE_SIZE_DEFAULT),
+).strict();
+
+export const RegisterItemSchema = z.object({
+  id: z.number().int(),
+  memberNumber: z.string(),
+  name: z.string(),
+  classCode: z.string(),
+  chapterId: z.number().int(),
+  chapterName: z.string(),
+  region: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  email: z.string(),
+  phone: z.string().nullable(),
+  organisation: z.string().nullable(),
+  admittedOn: z.string(),
+  paidThroughYear: z.number().int().nullable(),
+});
+export type RegisterItem = z.infer<typeof RegisterItemSchema>;
+
+const optionalText = (max: number) =>
+  singleLineText(z.string().trim().max(max, `Use at most ${max} characters.`))
+    .transform((v: string) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Contact and professional details: what the member corrects themself. */
+export const contactFields = {
+  title: optionalText(20),
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(320).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+?[0-9][0-9 -]{6,18}[0-9])?$/, 'Enter a phone number of digits, spaces or dashes.')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  address: multiLineText(z.string().trim().max(500, 'Use at most 500 characters.'))
+    .transform((v: string) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  city: optionalText(100),
+  state: optionalText(100),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, 'Enter the 6-digit PIN code.')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  qualification: optionalText(200),
+  organisation: optionalText(200),
+  designation: optionalText(200),
+  experienceYears: z.number().int().min(0).max(70).nullable().optional(),
+};
+
+/** Fields only staff change; a member asks for them through a change request. */
+export const STAFF_ONLY_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'classCode', 'chapterId'] as const;
+
+const staffOnlyFields = {
+  firstName: singleLineText(z.string().trim().min(1, 'Enter the first name.').max(100)).optional(),
+  lastName: singleLineText(z.string().trim().min(1, 'Enter the last name.').max(100)).optional(),
+  dateOfBirth: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD.')
+    .nullable()
+    .optional(),
+  classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
+  chapterId: z.number().int().positive().optional(),
+};
+
+/** `PATCH /api/members/me`: the member's own contact and professional details, nothing else. */
+export const SelfMemberPatch = z.object(contactFields).strict();
+export type SelfMemberPatchInput = z.input<typeof SelfMemberPatch>;
+
+/** `PATCH /api/admin/members/{id}`: staff may change everything, a chapter move with a note. */
+export const StaffMemberPatch = z
+  .object({
+    ...contactFields,
+    ...staffOnlyFields,
+    transferNote: multiLineText(z.string().trim().max(500)).optional(),
+  })
+  .strict();
+export type StaffMemberPatchInput = z.input<typeof StaffMemberPatch>;
+
+/** `POST /api/members/me/change-requests`. */
+export const ChangeRequestBody = z
+  .object({
+    changes: z
+      .object(staffOnlyFields)
+      .strict()
+      .refine((c) => Object.values(c).some((v) => v !== undefined), 'Say what should change.'),
+    reason: multiLineText(z.string().trim().max(1000)).optional(),
+  })
+  .strict();
+
+export const NoteBody = z
+  .object({
+    body: multiLineText(z.string().trim().min(1, 'Write the note.').max(2000, 'Use at most 2000 characters.')),
+  })
+  .strict();
+
+export const AccountStateBody = z.object({ active: z.boolean() }).strict();
+
+export const MemberNoteSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const MemberTransferSchema = z.object({
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  note: z.string().nullable(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+
+export const ChangeRequestSchema = z.object({
+  id: z.number().int(),
+  changes: z.record(z.unknown()),
+  reason: z.string().nullable(),
+  state: z.enum(['open', 'done', 'declined']),
+  createdAt: z.string(),
+});
+
+/** What staff see beside the record: history, notes, the account, open requests. */
+export const MemberStaffViewSchema = z.object({
+  notes: z.array(MemberNoteSchema),
+  transfers: z.array(MemberTransferSchema),
+  changeRequests: z.array(ChangeRequestSchema),
+  account: z.object({ userId: z.number().int(), email: z.string(), active: z.boolean() }).nullable(),
+});
+export type MemberStaffView = z.infer<typeof MemberStaffViewSchema>;

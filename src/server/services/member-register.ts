@@ -1,0 +1,149 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../db';
+import type { Database } from '../db/schema';
+import type { AuthUser } from '../auth/authorize';
+import { ROLE } from '../../lib/roles';
+import type { RegisterFilter, RegisterItem, RegisterSort } from '../../lib/schemas/members';
+import type { Paged as Page } from '../../lib/envelope';
+import { memberStatusSql } from './member-status-sql';
+
+/**
+ * The staff's member register: search, filters, sorting and paging in the database, and the CSV
+ * export of exactly the same filtered set. A chapter admin's register is their chapter's, whatever
+ * the query asks; members and content admins never reach it (refused by the route).
+ */
+
+type Base = SelectQueryBuilder<Database, 'members' | 'chapters', object>;
+
+/** `%` and `_` typed by a user are literal in a LIKE pattern. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(eb: ExpressionBuilder<Database, 'members' | 'chapters'>, q: string) {
+  const pattern = likePattern(q);
+  const like = (expr: ReturnType<typeof sql>) => sql<boolean>`${expr} like ${pattern} escape '\\'`;
+  return eb.or([
+    like(sql`lower(members.first_name || ' ' || members.last_name)`),
+    like(sql`lower(members.member_number)`),
+    like(sql`lower(members.email)`),
+    like(sql`coalesce(members.phone, '')`),
+    like(sql`lower(coalesce(members.organisation, ''))`),
+  ]);
+}
+
+/** The filtered, scoped rows (no order, no page): shared by the list, its count and the export. */
+export function registerBase(db: DB, viewer: AuthUser, filter: RegisterFilter, today: string): Base {
+  let query = db.selectFrom('members').innerJoin('chapters', 'chapters.id', 'members.chapter_id') as Base;
+  if (viewer.roleId === ROLE.chapterAdmin) query = query.where('members.chapter_id', '=', viewer.chapterId ?? -1);
+  if (filter.chapterId !== undefined) query = query.where('members.chapter_id', '=', filter.chapterId);
+  if (filter.region) query = query.where('chapters.region', '=', filter.region);
+  if (filter.classCode) query = query.where('members.membership_class', '=', filter.classCode);
+  if (filter.admissionYear !== undefined) {
+    query = query
+      .where('members.admitted_on', '>=', `${filter.admissionYear}-04-01`)
+      .where('members.admitted_on', '<=', `${filter.admissionYear + 1}-03-31`);
+  }
+  if (filter.status) query = query.where(memberStatusSql(today), '=', filter.status);
+  const q = filter.q?.trim();
+  if (q) query = query.where((eb) => searchCondition(eb, q));
+  return query;
+}
+
+const ITEM_COLUMNS = [
+  'members.id',
+  'members.member_number',
+  'members.first_name',
+  'members.last_name',
+  'members.membership_class',
+  'members.chapter_id',
+  'chapters.name as chapter_name',
+  'chapters.region',
+  'members.email',
+  'members.phone',
+  'members.organisation',
+  'members.admitted_on',
+  'members.paid_through_year',
+] as const;
+
+function selectItems(query: Base, today: string) {
+  return query.select(ITEM_COLUMNS).select(memberStatusSql(today).as('status'));
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+function toItem(row: ItemRow): RegisterItem {
+  return {
+    id: row.id,
+    memberNumber: row.member_number,
+    name: `${row.first_name} ${row.last_name}`,
+    classCode: row.membership_class,
+    chapterId: row.chapter_id,
+    chapterName: row.chapter_name,
+    region: row.region,
+    status: row.status,
+    email: row.email,
+    phone: row.phone,
+    organisation: row.organisation,
+    admittedOn: row.admitted_on,
+    paidThroughYear: row.paid_through_year === null ? null : Number(row.paid_through_year),
+  };
+}
+
+function ordered<T extends Base>(query: T, sort: RegisterSort = 'name'): T {
+  const direction = sort.startsWith('-') ? 'desc' : 'asc';
+  const key = sort.replace(/^-/, '');
+  let result = query as Base;
+  if (key === 'name') result = result.orderBy('members.last_name', direction).orderBy('members.first_name', direction);
+  if (key === 'memberNumber') result = result.orderBy('members.member_number', direction);
+  if (key === 'admittedOn') result = result.orderBy('members.admitted_on', direction);
+  if (key === 'paidThrough') {
+    // Members who never paid sort first ascending and last descending on both databases.
+    result = result.orderBy(sql`coalesce(members.paid_through_year, 0)`, direction).orderBy('members.last_name', 'asc');
+  }
+  return result.orderBy('members.id', direction) as T;
+}
+
+export async function listRegister(
+  db: DB,
+  viewer: AuthUser,
+  query: RegisterFilter & { page: number; pageSize: number },
+  today: string,
+): Promise<Page<RegisterItem>> {
+  const base = registerBase(db, viewer, query, today);
+  const [rows, total] = await Promise.all([
+    ordered(selectItems(base, today), query.sort)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toItem), total: Number(total.count), page: query.page, pageSize: query.pageSize };
+}
+
+/** Rows fetched per round trip while exporting: memory stays flat whatever the register's size. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Every row of the filtered register, in batches by member id (a keyset: each batch is one indexed
+ * range read, so the last batch costs what the first does), for a streamed CSV.
+ */
+export async function* exportRegister(
+  db: DB,
+  viewer: AuthUser,
+  filter: RegisterFilter,
+  today: string,
+): AsyncGenerator<RegisterItem[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await selectItems(registerBase(db, viewer, filter, today), today)
+      .where('members.id', '>', after)
+      .orderBy('members.id')
+      .limit(EXPORT_BATCH_SIZE)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map(toItem);
+    after = rows[rows.length - 1].id;
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+  }
+}
