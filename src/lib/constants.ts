@@ -66,3 +66,5 @@ export const BELL_DROPDOWN_SIZE = 5;
 export const NOTIFICATION_TITLE_MAX = 200;
 export const NOTIFICATION_MESSAGE_MAX = 5000;
 export const NOTIFICATION_LINK_MAX = 500;
+/** Longest text the sent-notices history searches titles for. */
+export const NOTIFICATION_SEARCH_MAX = 100;

@@ -15,6 +15,7 @@ const OPEN_ROUTES = [
   'POST /api/sessions',
   'POST /api/password/forgot',
   'POST /api/password/reset',
+  'GET /api/payment-options',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -251,6 +251,7 @@ describeEachDatabase('Notifications API', (kind) => {
     ];
     const adminRoutes: [string, string, unknown?][] = [
       ['GET', '/api/admin/notifications'],
+      ['GET', '/api/admin/notifications/export.csv'],
       ['POST', '/api/admin/notifications', { title: 'P', message: 'Q', audience: { type: 'role', id: '3' } }],
     ];
     const roleUsers = (): Record<RoleId, CreatedUser> => ({

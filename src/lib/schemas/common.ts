@@ -61,3 +61,40 @@ export const queryBoolean = z
 
 /** A calendar date written `YYYY-MM-DD`. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD.');
+
+export type SortDirection = 'asc' | 'desc';
+
+/** A list's order as the API reads it from `?sort=name` (ascending) or `?sort=-name` (descending). */
+export interface SortOrder<F extends string = string> {
+  field: F;
+  direction: SortDirection;
+}
+
+/** `name` → ascending by name; `-name` → descending. */
+export function parseSort<F extends string>(value: string): SortOrder<F> {
+  return value.startsWith('-')
+    ? { field: value.slice(1) as F, direction: 'desc' }
+    : { field: value as F, direction: 'asc' };
+}
+
+/** The query value for an order: the inverse of `parseSort`. */
+export function sortParam(order: SortOrder): string {
+  return `${order.direction === 'desc' ? '-' : ''}${order.field}`;
+}
+
+/**
+ * `?sort=` over the fields a list may be ordered by: `sortQuery(['name', 'createdAt'], '-createdAt')`
+ * accepts `name`, `-name`, `createdAt` and `-createdAt` (400 with the choices otherwise) and gives the
+ * handler `sort: { field, direction }`, the fallback's when the query names none. Merge it with the
+ * paging schema: `pagingQuery().merge(sortQuery([...]))`.
+ */
+export function sortQuery<F extends string>(fields: readonly [F, ...F[]], fallback: F | `-${F}` = fields[0]) {
+  const choices = fields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  const message = `Sort by one of: ${choices.join(', ')}.`;
+  return z.object({
+    sort: z
+      .enum(choices, { errorMap: () => ({ message }) })
+      .optional()
+      .transform((value) => parseSort<F>(value ?? fallback)),
+  });
+}

@@ -1,47 +1,23 @@
 import { z } from '@hono/zod-openapi';
-import {
-  NOTIFICATION_LINK_MAX,
-  NOTIFICATION_MESSAGE_MAX,
-  NOTIFICATION_PAGE_SIZE_DEFAULT,
-  NOTIFICATION_PAGE_SIZE_MAX,
-  NOTIFICATION_TITLE_MAX,
-} from '../../lib/constants';
-import { LINK_RULE_MESSAGE, safeLink } from '../../lib/links';
+import { kolkataDate } from '../../lib/financial-year';
+import type { SentNotificationItem } from '../../lib/notifications';
 import { ROLE } from '../../lib/roles';
-import { pagedSchema, pagingQuery } from '../../lib/schemas/common';
-import { AUDIENCE_TYPES, SentNotificationItemSchema } from '../../lib/schemas/notifications';
-import { multiLineText, singleLineText } from '../../lib/schemas/text';
-import { AudienceError, listSent, sendNotification, type Recipient } from '../services/notifications';
+import { pagedSchema } from '../../lib/schemas/common';
+import {
+  SendNotificationBody,
+  SentExportQuery,
+  SentHistoryQuery,
+  SentNotificationItemSchema,
+} from '../../lib/schemas/notifications';
+import { exportSent, listSent } from '../services/notification-history';
+import { AudienceError, sendNotification, type Recipient } from '../services/notifications';
 import type { ApiDeps } from './context';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { validationError } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
 
 /** Sending notices and their history: the super admin only (DESIGN.md section 3). */
 const tags = ['Notifications (staff)'];
-
-const SendBody = z
-  .object({
-    title: singleLineText(z.string().trim().min(1, 'Enter a title.').max(NOTIFICATION_TITLE_MAX)),
-    message: multiLineText(z.string().trim().min(1, 'Enter a message.').max(NOTIFICATION_MESSAGE_MAX)),
-    link: z
-      .string()
-      .trim()
-      .max(NOTIFICATION_LINK_MAX)
-      .refine((v) => v === '' || safeLink(v) !== null, LINK_RULE_MESSAGE)
-      .optional()
-      .nullable(),
-    audience: z
-      .object({
-        type: z.enum(AUDIENCE_TYPES),
-        id: z.union([z.string().trim().max(320), z.number().int()]).optional(),
-      })
-      .strict()
-      .refine((a) => a.type === 'all' || (a.id !== undefined && String(a.id) !== ''), {
-        message: 'Choose who receives it.',
-        path: ['id'],
-      }),
-  })
-  .strict();
 
 function emailCopies(
   deps: ApiDeps,
@@ -74,7 +50,7 @@ const sendRoute = apiRoute({
   summary: 'Sends a notice to all, a chapter, a member or a role',
   tags,
   access: rolesOnly(ROLE.superAdmin),
-  request: { body: { content: { 'application/json': { schema: SendBody } } } },
+  request: { body: { content: { 'application/json': { schema: SendNotificationBody } } } },
   data: z.object({ id: z.number().int(), recipients: z.number().int() }),
   status: 201,
 });
@@ -85,9 +61,28 @@ const historyRoute = apiRoute({
   summary: 'What was sent, newest first, with read counts',
   tags,
   access: rolesOnly(ROLE.superAdmin),
-  request: { query: pagingQuery(NOTIFICATION_PAGE_SIZE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT).strict() },
+  request: { query: SentHistoryQuery },
   data: pagedSchema(SentNotificationItemSchema),
 });
+
+const exportRoute = csvRoute({
+  path: '/export.csv',
+  summary: 'What was sent, as CSV: the history’s filters and order, every row',
+  tags,
+  access: rolesOnly(ROLE.superAdmin),
+  request: { query: SentExportQuery },
+});
+
+const EXPORT_COLUMNS: CsvColumn<SentNotificationItem>[] = [
+  { header: 'Sent at', value: (n) => n.createdAt },
+  { header: 'Title', value: (n) => n.title },
+  { header: 'Message', value: (n) => n.message },
+  { header: 'Link', value: (n) => n.link },
+  { header: 'To', value: (n) => n.audience.label },
+  { header: 'Sent by', value: (n) => n.sender?.name },
+  { header: 'Recipients', value: (n) => n.recipientCount },
+  { header: 'Read', value: (n) => n.readCount },
+];
 
 export const adminNotificationsRouter = createRouter()
   .openapi(sendRoute, async (c) => {
@@ -114,4 +109,9 @@ export const adminNotificationsRouter = createRouter()
       throw error;
     }
   })
-  .openapi(historyRoute, async (c) => respond(c, await listSent(c.var.deps.db, c.req.valid('query'))));
+  .openapi(historyRoute, async (c) => respond(c, await listSent(c.var.deps.db, c.req.valid('query'))))
+  .openapi(exportRoute, async (c) => {
+    const deps = c.var.deps;
+    const rows = exportSent(deps.db, c.req.valid('query'));
+    return csvResponse(c, `notifications-${kolkataDate(deps.now())}`, EXPORT_COLUMNS, rows);
+  });

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { NOTIFICATION_PAGE_SIZE_DEFAULT, NOTIFICATION_PAGE_SIZE_MAX } from '../../lib/constants';
-import { IdParam, pagedSchema, pagingQuery, queryBoolean } from '../../lib/schemas/common';
-import { NotificationItemSchema } from '../../lib/schemas/notifications';
+import { IdParam, pagedSchema } from '../../lib/schemas/common';
+import { MyNotificationsQuery, NotificationItemSchema } from '../../lib/schemas/notifications';
 import { requireUserWith } from '../auth/authorize';
 import { listForUser, markAllRead, markRead, unreadCount, unreadCountOf } from '../services/notifications';
 import type { AppContext } from './context';
@@ -10,10 +9,6 @@ import { apiRoute, caller, createRouter, respond, SIGNED_IN } from './openapi';
 
 /** The caller's own notices: every route acts only on the signed-in user's copies. */
 const tags = ['Notifications'];
-
-const ListQuery = pagingQuery(NOTIFICATION_PAGE_SIZE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT)
-  .extend({ unread: queryBoolean })
-  .strict();
 
 const unreadCountRoute = apiRoute({
   method: 'get',
@@ -31,7 +26,7 @@ const listRoute = apiRoute({
   summary: "The caller's notices, newest first",
   tags,
   access: SIGNED_IN,
-  request: { query: ListQuery },
+  request: { query: MyNotificationsQuery },
   data: pagedSchema(NotificationItemSchema),
 });
 

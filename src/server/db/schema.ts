@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MembershipClassCode } from '../../lib/membership-classes';
+import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../lib/schemas/money';
 
 /**
  * Table types of the database. Conventions, chosen so one migration runs on SQLite and PostgreSQL:
@@ -176,6 +177,82 @@ export interface ReminderSendsTable {
   sent_at: string;
 }
 
+/** Institute-wide settings (`institute`, `gst`, `upi`, `bank`): one JSON value per key. */
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export type { CouponKind, CouponScope, PaymentMode, PaymentState };
+
+export interface CouponsTable {
+  id: Generated<number>;
+  /** Stored upper-cased: codes are case-insensitive. */
+  code: string;
+  kind: CouponKind;
+  /** Percent 1-100, or paise for a flat discount. */
+  value: number;
+  scope: CouponScope;
+  /** First and last day of validity, `YYYY-MM-DD` in Asia/Kolkata. */
+  valid_from: string;
+  valid_to: string;
+  max_uses: number;
+  uses: ColumnType<number, number | undefined, number>;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  /** The payment purpose whose subject used the coupon (`membership_application`, `natcon_order`). */
+  purpose: string;
+  subject_id: number;
+  /** Paise taken off. */
+  discount: number;
+  redeemed_at: string;
+  /** Set when the use was given back (application rejected or withdrawn, order cancelled). */
+  released_at: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  /** `membership_application`, `membership_renewal` or `natcon_order`: names the handler in money/purposes.ts. */
+  purpose: string;
+  /** The application, member or order the payment is for. */
+  subject_id: number;
+  /** The chapter whose admins may see the payment; null when only national staff may. */
+  chapter_id: ColumnType<number | null, number | null | undefined, number | null>;
+  payer_name: string;
+  payer_email: string;
+  mode: PaymentMode;
+  /** UTR, UPI transaction id, DD or cheque number; null for cash without a slip. */
+  reference: string | null;
+  amount: number;
+  paid_on: string;
+  state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;
+  /** The staff's note on verifying or rejecting. */
+  note: string | null;
+  reported_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  /** `NIPM/RCPT/2026-27/000001` once verified. */
+  receipt_number: string | null;
+  receipt_financial_year: string | null;
+  /** JSON text of what the receipt prints (a `ReceiptContent`), fixed when verified. */
+  receipt: string | null;
+}
+
+/** The last receipt number given in each financial year (`2026-27`). */
+export interface ReceiptSequencesTable {
+  financial_year: string;
+  last_number: number;
+}
+
 export interface Database {
   chapters: ChaptersTable;
   members: MembersTable;
@@ -189,6 +266,11 @@ export interface Database {
   member_notes: MemberNotesTable;
   member_change_requests: MemberChangeRequestsTable;
   reminder_sends: ReminderSendsTable;
+  settings: SettingsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  payments: PaymentsTable;
+  receipt_sequences: ReceiptSequencesTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;
@@ -198,3 +280,5 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Notification = Selectable<NotificationsTable>;
+export type Coupon = Selectable<CouponsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;

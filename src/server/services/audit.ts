@@ -20,7 +20,12 @@ export type AuditAction =
   | 'member.account_enabled'
   | 'member.password_reset_sent'
   | 'member.change_requested'
-  | 'member.self_updated';
+  | 'member.self_updated'
+  | 'settings.updated'
+  | 'coupon.created'
+  | 'coupon.updated'
+  | 'payment.verified'
+  | 'payment.rejected';
 
 export interface AuditEntry {
   action: AuditAction;

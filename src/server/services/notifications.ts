@@ -2,8 +2,7 @@ import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { Database, NotificationAudienceType } from '../db/schema';
-import type { NotificationItem, Page, SentNotificationItem } from '../../lib/notifications';
-import { isRoleId, ROLE_LABELS } from '../../lib/roles';
+import type { NotificationItem, Page } from '../../lib/notifications';
 
 /**
  * Notices from the institute: one row per notice, one read state per recipient. The unread count
@@ -152,24 +151,6 @@ async function audienceUsers(db: DB, audience: NotificationAudience) {
   }
 }
 
-/** A readable name of an audience, for the history list. */
-async function audienceLabels(db: DB, rows: { audience_type: NotificationAudienceType; audience_id: string | null }[]) {
-  const chapterIds = rows
-    .filter((r) => r.audience_type === 'chapter')
-    .map((r) => Number(r.audience_id))
-    .filter(Number.isInteger);
-  const chapters = chapterIds.length
-    ? await db.selectFrom('chapters').select(['id', 'name']).where('id', 'in', chapterIds).execute()
-    : [];
-  const chapterName = new Map(chapters.map((c) => [String(c.id), c.name]));
-  return (type: NotificationAudienceType, id: string | null): string => {
-    if (type === 'all') return 'All users';
-    if (type === 'chapter') return `Chapter: ${chapterName.get(id ?? '') ?? id}`;
-    if (type === 'role') return `Role: ${isRoleId(id) ? ROLE_LABELS[id] : id}`;
-    return `Member: ${id}`;
-  };
-}
-
 export interface SendInput {
   senderId: number;
   title: string;
@@ -235,62 +216,4 @@ export async function sendNotification(
       .execute();
     return { id: notice.id, recipientCount, emailRecipients };
   });
-}
-
-export async function listSent(
-  db: DB,
-  options: { page: number; pageSize: number },
-): Promise<Page<SentNotificationItem>> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('notifications as n')
-      .leftJoin('users as s', 's.id', 'n.sender_user_id')
-      .select([
-        'n.id',
-        'n.title',
-        'n.message',
-        'n.link',
-        'n.audience_type',
-        'n.audience_id',
-        'n.recipient_count',
-        'n.created_at',
-        's.id as sender_id',
-        's.name as sender_name',
-      ])
-      .orderBy('n.id', 'desc')
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize)
-      .execute(),
-    db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const ids = rows.map((r) => r.id);
-  const reads = ids.length
-    ? await db
-        .selectFrom('notification_recipients')
-        .select(['notification_id', (eb) => eb.fn.count<number>('read_at').as('read_count')])
-        .where('notification_id', 'in', ids)
-        .groupBy('notification_id')
-        .execute()
-    : [];
-  const readCount = new Map(reads.map((r) => [r.notification_id, Number(r.read_count)]));
-  const label = await audienceLabels(db, rows);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      message: row.message,
-      link: row.link,
-      audience: { type: row.audience_type, id: row.audience_id, label: label(row.audience_type, row.audience_id) },
-      sender: row.sender_id !== null && row.sender_name !== null ? { id: row.sender_id, name: row.sender_name } : null,
-      createdAt: row.created_at,
-      recipientCount: row.recipient_count,
-      readCount: readCount.get(row.id) ?? 0,
-    })),
-    page: options.page,
-    pageSize: options.pageSize,
-    total: Number(total.count),
-  };
 }

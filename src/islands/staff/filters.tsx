@@ -1,0 +1,81 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { inputClass, labelClass } from '../../components/forms/FormFields';
+import type { ListQueryChanges } from '../../lib/list-query';
+
+/** What a filter needs of `useListQuery`: the current raw value, and how to change it. */
+interface FilterQuery {
+  params: Record<string, string>;
+  update(changes: ListQueryChanges): void;
+}
+
+interface FilterProps {
+  query: FilterQuery;
+  /** The query parameter (and API filter) it sets. */
+  name: string;
+  label: string;
+}
+
+/** A choice that filters the list as soon as it changes; the empty option ("All") removes the filter. */
+export function SelectFilter({
+  query,
+  name,
+  label,
+  allLabel = 'All',
+  children,
+}: FilterProps & { allLabel?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={query.params[name] ?? ''}
+        onChange={(event) => query.update({ [name]: event.target.value })}
+        className={inputClass}
+      >
+        <option value="">{allLabel}</option>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A search box applied with Enter or its button, so the list is not fetched for every keystroke. */
+export function SearchFilter({ query, name, label }: FilterProps) {
+  const id = useId();
+  const applied = query.params[name] ?? '';
+  const [text, setText] = useState(applied);
+  // Back and Forward change the address under the box: show what the list is filtered by.
+  useEffect(() => setText(applied), [applied]);
+  return (
+    <form
+      role="search"
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        query.update({ [name]: text.trim() });
+      }}
+    >
+      <div>
+        <label htmlFor={id} className={labelClass}>
+          {label}
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <button
+        type="submit"
+        className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+      >
+        Search
+      </button>
+    </form>
+  );
+}

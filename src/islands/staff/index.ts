@@ -1,0 +1,12 @@
+/** The parts every staff screen is built from (README: "Staff screen parts"). */
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { CsvDownloadButton, attachmentName, type CsvDownloadButtonProps } from './CsvDownloadButton';
+export { DataTable, type DataTableProps, type TableQuery } from './DataTable';
+export { SearchFilter, SelectFilter } from './filters';
+export { FormProblem, FormSelectField, FormTextField, SERVER_ERROR, applyServerErrors, useZodForm } from './form';
+export { Pager, pageCount, type PagerProps } from './Pager';
+export { useDismiss, type DismissOptions } from './useDismiss';
+export { useListQuery, type ListQuery } from './useListQuery';
+export { useServerList, type ServerList } from './useServerList';
+export { FormProvider } from 'react-hook-form';
+export type { ColumnDef } from '@tanstack/react-table';
