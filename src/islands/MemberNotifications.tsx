@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
-import { api, apiErrorOf } from '../stores/api-client';
-import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../lib/constants';
+import { useEffect, type MouseEvent } from 'react';
+import { formatDateTime } from '../lib/format';
 import { safeLink } from '../lib/links';
-import type { NotificationItem, NotificationPage } from '../lib/notifications';
+import type { NotificationItem } from '../lib/notifications';
+import { MyNotificationsQuery } from '../lib/schemas/notifications';
 import { NoticeLink } from '../components/portal/NoticeLink';
 import {
   markAllNotificationsRead,
@@ -12,51 +12,30 @@ import {
   unreadCount,
 } from '../stores/notifications';
 import { session } from '../stores/session';
+import { Pager, useListQuery, useServerList } from './staff';
 
-type Filter = 'all' | 'unread';
-
-/** The signed-in user's notices: all or unread only, newest first, marked read one by one or all at once. */
+/**
+ * The signed-in user's notices: all or unread only, newest first, marked read one by one or all at
+ * once. The page and the filter are in the address (`?unread=true&page=2`), as on every staff list.
+ */
 export default function MemberNotifications() {
   const $session = useStore(session);
   const count = useStore(unreadCount);
-  const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<NotificationPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
   const signedIn = $session.status === 'authenticated';
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await api.get<NotificationPage>('/notifications', {
-        page,
-        pageSize: NOTIFICATION_PAGE_SIZE_DEFAULT,
-        unread: filter === 'unread',
-      });
-      setData(answer);
-      setError(null);
-    } catch (failure) {
-      setError((await apiErrorOf(failure)).message);
-    }
-  }, [page, filter]);
-
-  useEffect(() => {
-    if (signedIn) void load();
-  }, [signedIn, load]);
+  const query = useListQuery(MyNotificationsQuery);
+  const list = useServerList<NotificationItem>('/notifications', query.params, signedIn);
+  const { data, error } = list;
+  const unreadOnly = query.values.unread;
 
   useEffect(() => {
     if (signedIn) void refreshUnreadCount();
   }, [signedIn]);
 
   const setReadAt = (ids: number[] | 'all', readAt: string | null) =>
-    setData((current) =>
-      current
-        ? {
-            ...current,
-            items: current.items.map((n) => (ids === 'all' || ids.includes(n.id) ? { ...n, readAt } : n)),
-          }
-        : current,
-    );
+    list.mutate((current) => ({
+      ...current,
+      items: current.items.map((n) => (ids === 'all' || ids.includes(n.id) ? { ...n, readAt } : n)),
+    }));
 
   const markRead = async (notice: NotificationItem) => {
     if (notice.readAt !== null) return true;
@@ -69,8 +48,9 @@ export default function MemberNotifications() {
   const markAll = async () => {
     const before = data;
     setReadAt('all', new Date().toISOString());
-    if (!(await markAllNotificationsRead())) setData(before);
-    else if (filter === 'unread') void load();
+    if (!(await markAllNotificationsRead())) {
+      if (before) list.mutate(() => before);
+    } else if (unreadOnly) void list.reload();
   };
 
   const follow = async (event: MouseEvent<HTMLAnchorElement>, notice: NotificationItem) => {
@@ -98,8 +78,6 @@ export default function MemberNotifications() {
     );
   }
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-
   return (
     <section aria-labelledby="notifications-heading" className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -116,20 +94,17 @@ export default function MemberNotifications() {
         </button>
       </div>
       <div role="group" aria-label="Show" className="mt-4 flex gap-2">
-        {(['all', 'unread'] as const).map((value) => (
+        {([false, true] as const).map((value) => (
           <button
-            key={value}
+            key={String(value)}
             type="button"
-            aria-pressed={filter === value}
-            onClick={() => {
-              setFilter(value);
-              setPage(1);
-            }}
+            aria-pressed={unreadOnly === value}
+            onClick={() => query.update({ unread: value ? 'true' : null })}
             className={`rounded-full border px-3 py-1 text-sm ${
-              filter === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800'
+              unreadOnly === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800'
             }`}
           >
-            {value === 'all' ? 'All' : `Unread${count ? ` (${count})` : ''}`}
+            {value ? `Unread${count ? ` (${count})` : ''}` : 'All'}
           </button>
         ))}
       </div>
@@ -140,7 +115,7 @@ export default function MemberNotifications() {
       )}
       {data && data.items.length === 0 && (
         <p className="mt-6 text-slate-600">
-          {filter === 'unread' ? 'You have no unread notifications.' : 'You have no notifications.'}
+          {unreadOnly ? 'You have no unread notifications.' : 'You have no notifications.'}
         </p>
       )}
       {data && data.items.length > 0 && (
@@ -157,7 +132,7 @@ export default function MemberNotifications() {
                   {notice.title}
                 </h2>
                 <time dateTime={notice.createdAt} className="shrink-0 text-xs text-slate-600">
-                  {new Date(notice.createdAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formatDateTime(notice.createdAt)}
                 </time>
               </div>
               <p className="mt-1 whitespace-pre-line text-slate-800">{notice.message}</p>
@@ -185,28 +160,14 @@ export default function MemberNotifications() {
           ))}
         </ul>
       )}
-      {data && pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-            className="underline disabled:opacity-50"
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-            className="underline disabled:opacity-50"
-          >
-            Next
-          </button>
-        </nav>
+      {data && (
+        <Pager
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPage={query.setPage}
+          noun="notifications"
+        />
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { inputClass, labelClass } from '../../components/forms/FormFields';
+import { SelectField, TextField } from '../../components/forms/FormFields';
 import type { ListQueryChanges } from '../../lib/list-query';
 
 /** What a filter needs of `useListQuery`: the current raw value, and how to change it. */
@@ -25,20 +25,15 @@ export function SelectFilter({
 }: FilterProps & { allLabel?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={query.params[name] ?? ''}
-        onChange={(event) => query.update({ [name]: event.target.value })}
-        className={inputClass}
-      >
-        <option value="">{allLabel}</option>
-        {children}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      value={query.params[name] ?? ''}
+      onChange={(event) => query.update({ [name]: event.target.value })}
+    >
+      <option value="">{allLabel}</option>
+      {children}
+    </SelectField>
   );
 }
 
@@ -58,18 +53,7 @@ export function SearchFilter({ query, name, label }: FilterProps) {
         query.update({ [name]: text.trim() });
       }}
     >
-      <div>
-        <label htmlFor={id} className={labelClass}>
-          {label}
-        </label>
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <TextField id={id} label={label} type="search" value={text} onChange={(event) => setText(event.target.value)} />
       <button
         type="submit"
         className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium hover:bg-slate-50"

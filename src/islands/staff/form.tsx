@@ -74,7 +74,10 @@ function useFieldError(name: string): string | undefined {
   return (get(errors, name) as { message?: string } | undefined)?.message;
 }
 
-type Bound<P> = Omit<P, 'error' | 'name' | 'value' | 'onChange' | 'onBlur' | 'defaultValue'> & { name: string };
+/** The field's own props but for what the form supplies; distributes over a union (text box or textarea). */
+type Bound<P> = P extends unknown
+  ? Omit<P, 'error' | 'name' | 'value' | 'onChange' | 'onBlur' | 'defaultValue'> & { name: string }
+  : never;
 
 /** A `TextField` bound by name to the surrounding form, showing its message (the resolver's or the server's). */
 export function FormTextField({ name, ...props }: Bound<TextFieldProps>) {

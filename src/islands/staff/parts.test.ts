@@ -26,7 +26,7 @@ const query: TableQuery = {
 };
 
 function list(partial: Partial<ServerList<Row>>): ServerList<Row> {
-  return { data: null, loading: false, error: null, reload: async () => {}, ...partial };
+  return { data: null, loading: false, error: null, reload: async () => {}, mutate: () => {}, ...partial };
 }
 
 const table = (l: ServerList<Row>) =>

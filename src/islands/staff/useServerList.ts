@@ -8,6 +8,8 @@ export interface ServerList<T> {
   loading: boolean;
   error: string | null;
   reload(): Promise<void>;
+  /** Changes the shown page in place (an optimistic update), without asking the server. */
+  mutate(change: (page: Paged<T>) => Paged<T>): void;
 }
 
 /**
@@ -41,5 +43,9 @@ export function useServerList<T>(path: string, params: Record<string, string>, e
     if (enabled) void reload();
   }, [enabled, reload]);
 
-  return { data, loading, error, reload };
+  const mutate = useCallback((change: (page: Paged<T>) => Paged<T>) => {
+    setData((current) => (current ? change(current) : current));
+  }, []);
+
+  return { data, loading, error, reload, mutate };
 }

@@ -90,3 +90,4 @@ export const SendNotificationBody = z
   })
   .strict();
 export type SendNotificationInput = z.input<typeof SendNotificationBody>;
+export type SendNotification = z.output<typeof SendNotificationBody>;

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from './context';
-import { apiRoute, type Access, type ErrorStatus } from './openapi';
+import { apiRoute } from './openapi';
 
 /**
  * Staff lists export as CSV through this one helper, so every export is alike: UTF-8 with a byte-order
@@ -99,15 +99,11 @@ export function csvResponse<T>(
   return c.body(csvStream(columns, rows), 200);
 }
 
-interface CsvRouteDefinition<P extends string, Req extends RouteConfig['request']> {
-  path: P;
-  summary: string;
-  description?: string;
-  tags: string[];
-  access: Access;
-  request?: Req;
-  errors?: ErrorStatus[];
-}
+/** A CSV route's declaration: as `apiRoute`'s, but always a `GET` whose answer is the file. */
+type CsvRouteDefinition<P extends string, Req extends RouteConfig['request']> = Omit<
+  Parameters<typeof apiRoute<P, z.ZodString, Req>>[0],
+  'method' | 'data' | 'status' | 'produces' | 'bodyLimit'
+>;
 
 /** Declares a `GET` route that answers a CSV download (documented as `text/csv` in the contract). */
 export function csvRoute<P extends string, Req extends RouteConfig['request'] = undefined>(
