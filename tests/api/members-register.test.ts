@@ -185,7 +185,7 @@ describeEachDatabase('The member register', (kind) => {
       expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="members-.+\.csv"$/);
       const bytes = new Uint8Array(await response.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const lines = new TextDecoder().decode(bytes.slice(3)).trim().split('\n');
+      const lines = new TextDecoder().decode(bytes.slice(3)).trim().split(/\r?\n/);
       expect(lines[0]).toBe(
         'Member number,Name,Class,Chapter,Region,Status,E-mail,Phone,Organisation,Admitted on,Paid through',
       );
@@ -234,7 +234,7 @@ describeEachDatabase('The member register', (kind) => {
     const response = await api.request('GET', `/api/admin/members/export.csv?chapterId=${chapter.id}`, {
       token: superAdmin.token,
     });
-    const lines = (await response.text()).trim().split('\n').slice(1);
+    const lines = (await response.text()).trim().split(/\r?\n/).slice(1);
     expect(lines).toHaveLength(2500);
     expect(new Set(lines.map((l) => l.split(',')[0])).size).toBe(2500);
   });

@@ -10,6 +10,7 @@ import {
   NoteBody,
   RegisterFilterQuery,
   RegisterItemSchema,
+  type RegisterItem,
   RegisterQuery,
   StaffMemberPatch,
 } from '../../lib/schemas/members';
@@ -24,7 +25,7 @@ import {
   type Actor,
 } from '../services/member-edit';
 import { clientAddress, type AppContext } from './context';
-import { csvResponse } from './csv-stream';
+import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { conflict, tooManyRequests } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
 
@@ -45,15 +46,12 @@ const listRoute = apiRoute({
   data: pagedSchema(RegisterItemSchema),
 });
 
-const exportRoute = apiRoute({
-  method: 'get',
+const exportRoute = csvRoute({
   path: '/export.csv',
-  summary: 'The filtered register as CSV (UTF-8 with a byte-order mark), streamed',
+  summary: 'The filtered register as CSV, streamed: exactly the rows the list shows for the same query',
   tags,
   access: MEMBER_STAFF,
   request: { query: RegisterFilterQuery.strict() },
-  data: z.string(),
-  produces: 'text/csv',
 });
 
 const patchRoute = apiRoute({
@@ -112,18 +110,18 @@ const resetRoute = apiRoute({
   errors: [404, 409, 429],
 });
 
-const CSV_HEADER = [
-  'Member number',
-  'Name',
-  'Class',
-  'Chapter',
-  'Region',
-  'Status',
-  'E-mail',
-  'Phone',
-  'Organisation',
-  'Admitted on',
-  'Paid through',
+const CSV_COLUMNS: CsvColumn<RegisterItem>[] = [
+  { header: 'Member number', value: (m) => m.memberNumber },
+  { header: 'Name', value: (m) => m.name },
+  { header: 'Class', value: (m) => membershipClassLabel(m.classCode) },
+  { header: 'Chapter', value: (m) => m.chapterName },
+  { header: 'Region', value: (m) => m.region },
+  { header: 'Status', value: (m) => MEMBER_STATUS_LABELS[m.status] },
+  { header: 'E-mail', value: (m) => m.email },
+  { header: 'Phone', value: (m) => m.phone },
+  { header: 'Organisation', value: (m) => m.organisation },
+  { header: 'Admitted on', value: (m) => m.admittedOn },
+  { header: 'Paid through', value: (m) => (m.paidThroughYear === null ? '' : financialYearLabel(m.paidThroughYear)) },
 ];
 
 export const adminMembersRouter = createRouter()
@@ -131,20 +129,8 @@ export const adminMembersRouter = createRouter()
     respond(c, await listRegister(c.var.deps.db, caller(c), c.req.valid('query'), today(c))),
   )
   .openapi(exportRoute, async (c) => {
-    const batches = exportRegister(c.var.deps.db, caller(c), c.req.valid('query'), today(c));
-    return csvResponse(`members-${today(c)}.csv`, CSV_HEADER, batches, (m) => [
-      m.memberNumber,
-      m.name,
-      membershipClassLabel(m.classCode),
-      m.chapterName,
-      m.region,
-      MEMBER_STATUS_LABELS[m.status],
-      m.email,
-      m.phone ?? '',
-      m.organisation ?? '',
-      m.admittedOn,
-      m.paidThroughYear === null ? '' : financialYearLabel(m.paidThroughYear),
-    ]);
+    const rows = exportRegister(c.var.deps.db, caller(c), c.req.valid('query'), today(c));
+    return csvResponse(c, `members-${today(c)}.csv`, CSV_COLUMNS, rows);
   })
   .openapi(patchRoute, async (c) => {
     const result = await staffUpdateMember(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json'));

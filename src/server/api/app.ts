@@ -14,14 +14,11 @@ import { passwordRouter } from './password';
 import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
-<<<<<<< HEAD
 import { adminMembersRouter } from './admin-members';
-=======
 import { adminCouponsRouter } from './admin-coupons';
 import { adminPaymentsRouter } from './admin-payments';
 import { adminPaymentSettingsRouter } from './admin-payment-settings';
 import { paymentOptionsRouter, paymentsRouter } from './payments';
->>>>>>> money
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -52,15 +49,12 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/sessions', sessionsRouter);
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
-<<<<<<< HEAD
   app.route('/admin/members', adminMembersRouter);
-=======
   app.route('/admin/coupons', adminCouponsRouter);
   app.route('/admin/payments', adminPaymentsRouter);
   app.route('/admin/settings/payments', adminPaymentSettingsRouter);
   app.route('/payments', paymentsRouter);
   app.route('/payment-options', paymentOptionsRouter);
->>>>>>> money
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

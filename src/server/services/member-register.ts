@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db';
 import type { Database } from '../db/schema';
+import { containsText, inBatches } from '../db/export-rows';
 import type { AuthUser } from '../auth/authorize';
 import { ROLE } from '../../lib/roles';
 import type { RegisterFilter, RegisterItem, RegisterSort } from '../../lib/schemas/members';
@@ -15,20 +16,13 @@ import { memberStatusSql } from './member-status-sql';
 
 type Base = SelectQueryBuilder<Database, 'members' | 'chapters', object>;
 
-/** `%` and `_` typed by a user are literal in a LIKE pattern. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function searchCondition(eb: ExpressionBuilder<Database, 'members' | 'chapters'>, q: string) {
-  const pattern = likePattern(q);
-  const like = (expr: ReturnType<typeof sql>) => sql<boolean>`${expr} like ${pattern} escape '\\'`;
   return eb.or([
-    like(sql`lower(members.first_name || ' ' || members.last_name)`),
-    like(sql`lower(members.member_number)`),
-    like(sql`lower(members.email)`),
-    like(sql`coalesce(members.phone, '')`),
-    like(sql`lower(coalesce(members.organisation, ''))`),
+    containsText(sql<string>`members.first_name || ' ' || members.last_name`, q),
+    containsText(sql.ref<string>('members.member_number'), q),
+    containsText(sql.ref<string>('members.email'), q),
+    containsText(sql<string>`coalesce(members.phone, '')`, q),
+    containsText(sql<string>`coalesce(members.organisation, '')`, q),
   ]);
 }
 
@@ -121,29 +115,22 @@ export async function listRegister(
   return { items: rows.map(toItem), total: Number(total.count), page: query.page, pageSize: query.pageSize };
 }
 
-/** Rows fetched per round trip while exporting: memory stays flat whatever the register's size. */
-export const EXPORT_BATCH_SIZE = 1000;
-
 /**
- * Every row of the filtered register, in batches by member id (a keyset: each batch is one indexed
- * range read, so the last batch costs what the first does), for a streamed CSV.
+ * Every row of the filtered register for a streamed CSV, read in batches by member id (a keyset:
+ * each batch is one indexed range read, so the last batch costs what the first does).
  */
-export async function* exportRegister(
+export function exportRegister(
   db: DB,
   viewer: AuthUser,
   filter: RegisterFilter,
   today: string,
-): AsyncGenerator<RegisterItem[]> {
-  let after = 0;
-  for (;;) {
+): AsyncGenerator<RegisterItem> {
+  return inBatches<RegisterItem>(async ({ last, size }) => {
     const rows = await selectItems(registerBase(db, viewer, filter, today), today)
-      .where('members.id', '>', after)
+      .where('members.id', '>', last?.id ?? 0)
       .orderBy('members.id')
-      .limit(EXPORT_BATCH_SIZE)
+      .limit(size)
       .execute();
-    if (rows.length === 0) return;
-    yield rows.map(toItem);
-    after = rows[rows.length - 1].id;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-  }
+    return rows.map(toItem);
+  });
 }

@@ -3,11 +3,8 @@ import * as core from './001_core';
 import * as notifications from './002_notifications';
 import * as security from './003_security';
 import * as memberClasses from './004_member_classes';
-<<<<<<< HEAD
-import * as members from './010_members';
-=======
 import * as money from './006_money';
->>>>>>> money
+import * as members from './010_members';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -18,9 +15,6 @@ export const migrations: Record<string, Migration> = {
   '002_notifications': notifications,
   '003_security': security,
   '004_member_classes': memberClasses,
-<<<<<<< HEAD
-  '010_members': members,
-=======
   '006_money': money,
->>>>>>> money
+  '010_members': members,
 };
