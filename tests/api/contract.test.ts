@@ -15,6 +15,14 @@ const OPEN_ROUTES = [
   'POST /api/sessions',
   'POST /api/password/forgot',
   'POST /api/password/reset',
+  'GET /api/membership/fee-quote',
+  'GET /api/membership/fees',
+  'POST /api/membership/applications',
+  'POST /api/membership/applications/{reference}/documents',
+  'GET /api/membership/applications/{reference}/documents/{kind}',
+  'POST /api/membership/applications/{reference}/payments',
+  'GET /api/membership/status',
+  'GET /api/membership/track',
   'GET /api/payment-options',
 ].sort();
 

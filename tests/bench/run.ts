@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import bodyLimits from './body-limits';
 import pageWeight from './page-weight';
+import applicationsQueue from './applications-queue';
 import type { BenchModule } from './support/types';
 
 /**
@@ -8,7 +9,7 @@ import type { BenchModule } from './support/types';
  * Add a benchmark by adding its module to this list. `npm run bench -- <name>` runs only one;
  * every run also writes bench/results/<name>.json.
  */
-const modules: BenchModule[] = [pageWeight, bodyLimits];
+const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;

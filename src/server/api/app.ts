@@ -19,6 +19,9 @@ import { adminCouponsRouter } from './admin-coupons';
 import { adminPaymentsRouter } from './admin-payments';
 import { adminPaymentSettingsRouter } from './admin-payment-settings';
 import { paymentOptionsRouter, paymentsRouter } from './payments';
+import { membershipRouter } from './membership';
+import { adminApplicationsRouter } from './admin-applications';
+import { adminMembershipFeesRouter } from './admin-membership-fees';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -55,6 +58,9 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/admin/settings/payments', adminPaymentSettingsRouter);
   app.route('/payments', paymentsRouter);
   app.route('/payment-options', paymentOptionsRouter);
+  app.route('/membership', membershipRouter);
+  app.route('/admin/applications', adminApplicationsRouter);
+  app.route('/admin/membership-fees', adminMembershipFeesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

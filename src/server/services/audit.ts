@@ -21,6 +21,13 @@ export type AuditAction =
   | 'member.password_reset_sent'
   | 'member.change_requested'
   | 'member.self_updated'
+  /** Joining the institute (issue 9). */
+  | 'membership.fees_updated'
+  | 'application.submitted'
+  | 'application.document_uploaded'
+  | 'application.payment_reported'
+  | 'application.transition'
+  | 'application.approved'
   | 'settings.updated'
   | 'coupon.created'
   | 'coupon.updated'

@@ -4,6 +4,7 @@ import * as notifications from './002_notifications';
 import * as security from './003_security';
 import * as memberClasses from './004_member_classes';
 import * as money from './006_money';
+import * as joining from './007_joining';
 import * as members from './010_members';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '003_security': security,
   '004_member_classes': memberClasses,
   '006_money': money,
+  '007_joining': joining,
   '010_members': members,
 };

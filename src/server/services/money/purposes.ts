@@ -1,6 +1,7 @@
 import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
 import type { PaymentMode, PaymentState } from '../../db/schema';
+import { membershipApplicationPurpose } from '../joining/payments';
 
 /**
  * Each payment is for one purpose (an application, a renewal, a NATCON order) whose service knows
@@ -61,6 +62,7 @@ export interface PaymentPurposeHandler {
  */
 const handlers = (): Record<string, PaymentPurposeHandler> => ({
   /* One line per purpose, for example `membership_application: membershipApplicationPayments,`. */
+  membership_application: membershipApplicationPurpose,
 });
 
 /** Purposes registered while running (tests register their own purpose through this). */

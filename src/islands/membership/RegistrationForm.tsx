@@ -1,0 +1,232 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Path } from 'react-hook-form';
+import { FormProblem, FormProvider, SERVER_ERROR, applyServerErrors, useZodForm } from '../staff';
+import { api, apiErrorOf } from '../../stores/api-client';
+import { DRAFT_KEY, STEP_KEY, parseDraft, parseStep, serialiseDraft } from '../../lib/registration-draft';
+import {
+  ApplicationInput,
+  REGISTRATION_STEPS,
+  classRuleIssues,
+  requiredDocuments,
+  type ApplicationDraft,
+  type DocumentKind,
+  type FeeQuoteAnswer,
+  type SubmittedApplication,
+} from '../../lib/schemas/membership';
+import type { MembershipClassCode } from '../../lib/membership-classes';
+import { SubmitButton } from '../../components/forms/FormFields';
+import {
+  AddressStep,
+  ChapterStep,
+  ClassStep,
+  DocumentsStep,
+  PersonalStep,
+  ProfessionStep,
+  type ChapterOption,
+} from './RegistrationSteps';
+import { ReviewStep } from './ReviewStep';
+
+const MB = 1024 * 1024;
+const FILE_LIMITS: Record<DocumentKind, number> = { photo: 2 * MB, certificate: 5 * MB, 'id-card': 5 * MB };
+
+const EMPTY: Partial<ApplicationDraft> = {
+  title: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  dateOfBirth: '',
+  address: '',
+  city: '',
+  stateName: '',
+  pincode: '',
+  qualification: '',
+  organisation: '',
+  designation: '',
+  institution: '',
+  gstin: '',
+  proposerNumber: '',
+  seconderNumber: '',
+  coupon: '',
+};
+
+/**
+ * The membership application, one step at a time on a phone: each step is checked with the shared
+ * schema before the next, what was typed is kept across reloads, and the review shows the fee. On
+ * submission the documents follow, and the applicant goes to the application's page to pay.
+ */
+export default function RegistrationForm({ chapters }: { chapters: ChapterOption[] }) {
+  const form = useZodForm(ApplicationInput, EMPTY);
+  const [step, setStep] = useState(0);
+  const [files, setFiles] = useState<Partial<Record<DocumentKind, File>>>({});
+  const [fileErrors, setFileErrors] = useState<Partial<Record<DocumentKind, string>>>({});
+  const [quote, setQuote] = useState<FeeQuoteAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const restored = useRef(false);
+
+  useEffect(() => {
+    form.reset({ ...EMPTY, ...parseDraft(window.localStorage.getItem(DRAFT_KEY)) });
+    setStep(parseStep(window.sessionStorage.getItem(STEP_KEY), REGISTRATION_STEPS.length));
+    restored.current = true;
+    const subscription = form.watch((values) => window.localStorage.setItem(DRAFT_KEY, serialiseDraft(values)));
+    return () => subscription.unsubscribe();
+    // The form object is stable; this runs once after the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!restored.current) return;
+    window.sessionStorage.setItem(STEP_KEY, String(step));
+  }, [step]);
+
+  const classCode = form.watch('classCode') as MembershipClassCode | undefined;
+  const required = classCode ? requiredDocuments(classCode) : (['photo', 'certificate'] as DocumentKind[]);
+  const current = REGISTRATION_STEPS[step];
+
+  function go(to: number) {
+    setStep(to);
+    window.scrollTo({ top: 0 });
+    requestAnimationFrame(() => heading.current?.focus());
+  }
+
+  function checkFiles(): boolean {
+    const errors: Partial<Record<DocumentKind, string>> = {};
+    for (const kind of required) {
+      const file = files[kind];
+      if (!file) errors[kind] = 'Choose a file.';
+      else if (file.size > FILE_LIMITS[kind]) errors[kind] = `At most ${FILE_LIMITS[kind] / MB} MB.`;
+    }
+    setFileErrors(errors);
+    return Object.keys(errors).length === 0;
+  }
+
+  async function next() {
+    form.clearErrors(SERVER_ERROR as Path<ApplicationDraft>);
+    if (current.id === 'documents') {
+      if (checkFiles()) go(step + 1);
+      return;
+    }
+    const fields = current.fields as readonly Path<ApplicationDraft>[];
+    const valid = fields.length === 0 || (await form.trigger(fields, { shouldFocus: true }));
+    const ruleIssues = classRuleIssues(form.getValues() as Parameters<typeof classRuleIssues>[0]).filter((issue) =>
+      (fields as readonly string[]).includes(issue.path),
+    );
+    for (const issue of ruleIssues) form.setError(issue.path, { type: 'rule', message: issue.message }, { shouldFocus: true });
+    if (valid && ruleIssues.length === 0) go(step + 1);
+  }
+
+  function stepOf(field: string): number {
+    const index = REGISTRATION_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
+    return index < 0 ? step : index;
+  }
+
+  async function uploadAll(submitted: SubmittedApplication): Promise<boolean> {
+    let ok = true;
+    for (const kind of required) {
+      const file = files[kind];
+      if (!file) continue;
+      const body = new FormData();
+      body.set('kind', kind);
+      body.set('file', file);
+      try {
+        await api.http.post(`/membership/applications/${submitted.reference}/documents`, {
+          searchParams: { token: submitted.statusToken },
+          body,
+          timeout: 60_000,
+        });
+      } catch {
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setBusy(true);
+      try {
+        const submitted = await api.post<SubmittedApplication>('/membership/applications', {
+          ...values,
+          ...(quote ? { expectedTotal: quote.total } : {}),
+        });
+        const uploaded = await uploadAll(submitted);
+        window.localStorage.removeItem(DRAFT_KEY);
+        window.sessionStorage.removeItem(STEP_KEY);
+        const status = new URL('/membership/status', window.location.origin);
+        status.searchParams.set('token', submitted.statusToken);
+        status.searchParams.set('new', uploaded ? '1' : 'documents');
+        window.location.assign(status.toString());
+      } catch (error) {
+        const failure = await apiErrorOf(error);
+        applyServerErrors(form, failure);
+        const first = Object.keys(failure.fields)[0];
+        if (first && stepOf(first) !== step) go(stepOf(first));
+        setBusy(false);
+      }
+    },
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first && stepOf(first) !== step) go(stepOf(first));
+    },
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="space-y-6">
+        <div>
+          <p className="text-sm text-slate-700">
+            Step {step + 1} of {REGISTRATION_STEPS.length}
+          </p>
+          <div className="mt-1 h-2 w-full rounded bg-slate-200" aria-hidden="true">
+            <div className="h-2 rounded bg-brand-700" style={{ width: `${((step + 1) / REGISTRATION_STEPS.length) * 100}%` }} />
+          </div>
+          <h2 ref={heading} tabIndex={-1} className="mt-3 text-xl font-bold focus:outline-none">
+            {current.title}
+          </h2>
+        </div>
+        {current.id === 'class' && <ClassStep />}
+        {current.id === 'personal' && <PersonalStep />}
+        {current.id === 'address' && <AddressStep />}
+        {current.id === 'profession' && <ProfessionStep />}
+        {current.id === 'chapter' && <ChapterStep chapters={chapters} />}
+        {current.id === 'documents' && (
+          <DocumentsStep
+            required={required}
+            files={files}
+            errors={fileErrors}
+            onChoose={(kind, file) => setFiles((before) => ({ ...before, [kind]: file }))}
+          />
+        )}
+        {current.id === 'review' && <ReviewStep onQuote={setQuote} />}
+        <FormProblem />
+        <div className="flex gap-3">
+          {step > 0 && (
+            <button
+              type="button"
+              onClick={() => go(step - 1)}
+              className="flex-1 rounded-md border border-slate-500 px-4 py-3 font-semibold"
+            >
+              Back
+            </button>
+          )}
+          {current.id === 'review' ? (
+            <div className="flex-1">
+              <SubmitButton busy={busy} busyLabel="Submitting…" fullWidth>
+                Submit application
+              </SubmitButton>
+            </div>
+          ) : (
+            <button
+              type="button"
+              onClick={() => void next()}
+              className="flex-1 rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
+            >
+              Continue
+            </button>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

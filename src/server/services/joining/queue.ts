@@ -1,0 +1,175 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db';
+import type { Database } from '../../db/schema';
+import type { AuthUser } from '../../auth/authorize';
+import { ROLE } from '../../../lib/roles';
+import { financialYearLabel } from '../../../lib/financial-year';
+import type { MembershipClassCode } from '../../../lib/membership-classes';
+import type { ApplicationDetail, ApplicationListItem, ApplicationStateCode } from '../../../lib/schemas/membership';
+import { APPLICATION_SORT_FIELDS, requiredDocuments } from '../../../lib/schemas/membership';
+import type { SortOrder } from '../../../lib/schemas/common';
+import { parseQuote } from './records';
+import { allowedTransitions, applicationInScope } from './transitions';
+import { documentsOf, historyOf, memberNumberOf, paymentsOf } from './views';
+
+/** The staff's queue of applications: filters, sorting, paging and the rows of the CSV export. */
+export interface QueueFilters {
+  state?: ApplicationStateCode;
+  classCode?: MembershipClassCode;
+  chapterId?: number;
+  /** Start year of the financial year. */
+  financialYear?: number;
+  /** Applied on or after / on or before, `YYYY-MM-DD`. */
+  from?: string;
+  to?: string;
+  /** Name, e-mail or application number. */
+  q?: string;
+  sort?: SortOrder<(typeof APPLICATION_SORT_FIELDS)[number]>;
+}
+
+type Base = SelectQueryBuilder<Database & { a: Database['applications'] }, 'a', object>;
+
+function filtered(db: DB, caller: AuthUser, filters: QueueFilters) {
+  let query = db.selectFrom('applications as a') as unknown as Base;
+  // A chapter admin's queue is its chapter's, whatever chapter the filter names.
+  if (caller.roleId === ROLE.chapterAdmin) query = query.where('a.chapter_id', '=', caller.chapterId ?? -1);
+  if (filters.chapterId !== undefined) query = query.where('a.chapter_id', '=', filters.chapterId);
+  if (filters.state) query = query.where('a.state', '=', filters.state);
+  if (filters.classCode) query = query.where('a.class_code', '=', filters.classCode);
+  if (filters.financialYear !== undefined) query = query.where('a.financial_year', '=', filters.financialYear);
+  if (filters.from) query = query.where('a.applied_on', '>=', filters.from);
+  if (filters.to) query = query.where('a.applied_on', '<=', filters.to);
+  const q = filters.q?.trim().toLowerCase();
+  if (q) {
+    // `%` and `\\` would be wildcards or escapes on one database and not the other: dropped.
+    const like = `%${q.replace(/[%\\]/g, '')}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('a.reference', '=', q.toUpperCase()),
+        eb('a.email', 'like', like),
+        eb(sql<string>`lower(a.first_name || ' ' || a.last_name)`, 'like', like),
+      ]),
+    );
+  }
+  return query;
+}
+
+const SORT_COLUMNS = {
+  appliedOn: 'a.id',
+  name: 'a.last_name',
+  reference: 'a.reference',
+  state: 'a.state',
+} as const;
+
+function listQuery(db: DB, caller: AuthUser, filters: QueueFilters) {
+  const column = SORT_COLUMNS[filters.sort?.field ?? 'appliedOn'];
+  const order = filters.sort?.direction ?? 'desc';
+  return filtered(db, caller, filters)
+    .innerJoin('chapters as c', 'c.id', 'a.chapter_id')
+    .select([
+      'a.id',
+      'a.reference',
+      'a.state',
+      'a.class_code',
+      'a.first_name',
+      'a.last_name',
+      'a.email',
+      'a.chapter_id',
+      'c.name as chapter_name',
+      'a.financial_year',
+      'a.applied_on',
+      'a.amount_due',
+    ])
+    .orderBy(column, order)
+    .orderBy('a.id', order);
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
+
+function listItem(row: ListRow): ApplicationListItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    state: row.state,
+    classCode: row.class_code,
+    name: `${row.first_name} ${row.last_name}`,
+    email: row.email,
+    chapterId: row.chapter_id,
+    chapter: row.chapter_name,
+    financialYear: financialYearLabel(row.financial_year),
+    appliedOn: row.applied_on,
+    amountDue: row.amount_due,
+  };
+}
+
+export async function listApplications(
+  db: DB,
+  caller: AuthUser,
+  filters: QueueFilters & { page: number; pageSize: number },
+) {
+  const [rows, total] = await Promise.all([
+    listQuery(db, caller, filters)
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize)
+      .execute(),
+    filtered(db, caller, filters)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(listItem), total: Number(total.count), page: filters.page, pageSize: filters.pageSize };
+}
+
+/** Every row the filters select, streamed in order for the CSV export. */
+export async function* applicationRowsForExport(db: DB, caller: AuthUser, filters: QueueFilters) {
+  for await (const row of listQuery(db, caller, filters).stream(500)) yield listItem(row);
+}
+
+export async function applicationDetail(db: DB, caller: AuthUser, id: number): Promise<ApplicationDetail> {
+  const row = await applicationInScope(db, caller, id);
+  const [chapter, history, payments, documents, memberNumber, people] = await Promise.all([
+    db.selectFrom('chapters').select('name').where('id', '=', row.chapter_id).executeTakeFirstOrThrow(),
+    historyOf(db, row.id),
+    paymentsOf(db, row.id),
+    documentsOf(db, row.id),
+    memberNumberOf(db, row.member_id),
+    db
+      .selectFrom('members')
+      .select(['id', 'member_number', 'first_name', 'last_name'])
+      .where('id', 'in', [row.proposer_member_id ?? -1, row.seconder_member_id ?? -1])
+      .execute(),
+  ]);
+  const person = (id: number | null) => {
+    const m = people.find((p) => p.id === id);
+    return m ? { memberNumber: m.member_number, name: `${m.first_name} ${m.last_name}` } : null;
+  };
+  return {
+    ...listItem({ ...row, chapter_name: chapter.name }),
+    title: row.title,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    dateOfBirth: row.date_of_birth,
+    address: row.address,
+    city: row.city,
+    stateName: row.state_name,
+    pincode: row.pincode,
+    qualification: row.qualification,
+    organisation: row.organisation,
+    designation: row.designation,
+    experienceYears: row.experience_years,
+    institution: row.institution,
+    gstin: row.gstin,
+    proposer: person(row.proposer_member_id),
+    seconder: person(row.seconder_member_id),
+    coupon: row.coupon_code,
+    discount: row.discount,
+    quote: parseQuote(row),
+    memberNumber,
+    decisionNote: row.decision_note,
+    history,
+    payments,
+    documents,
+    requiredDocuments: requiredDocuments(row.class_code),
+    allowedTransitions: allowedTransitions(caller, row.state),
+  };
+}

@@ -1,0 +1,120 @@
+import { financialYearLabel } from '../../../lib/financial-year';
+import { formatMoney } from '../../../lib/format';
+import {
+  requiredDocuments,
+  type ApplicationStatus,
+  type DocumentKind,
+  type ApplicationStateCode,
+} from '../../../lib/schemas/membership';
+import { parseQuote, type ApplicationRow, type Queryable } from './records';
+
+/** How an application reads to the applicant and to staff: history, payments, documents. */
+
+export async function historyOf(db: Queryable, applicationId: number) {
+  const rows = await db
+    .selectFrom('application_events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_user_id')
+    .select(['e.from_state', 'e.to_state', 'e.note', 'e.at', 'u.name as actor'])
+    .where('e.application_id', '=', applicationId)
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => ({
+    from: r.from_state as ApplicationStateCode | null,
+    to: r.to_state as ApplicationStateCode,
+    by: r.actor ?? (r.from_state === null ? 'Applicant' : null),
+    note: r.note,
+    at: r.at,
+  }));
+}
+
+export async function paymentsOf(db: Queryable, applicationId: number) {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['id', 'state', 'mode', 'reference', 'amount', 'paid_on', 'reported_at', 'note', 'receipt_number'])
+    .where('purpose', '=', 'membership_application')
+    .where('subject_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+  return rows.map((p) => ({
+    id: p.id,
+    state: p.state,
+    mode: p.mode,
+    reference: p.reference,
+    amount: p.amount,
+    paidOn: p.paid_on,
+    reportedAt: p.reported_at,
+    note: p.note,
+    receiptNumber: p.receipt_number,
+  }));
+}
+
+export async function documentsOf(db: Queryable, applicationId: number) {
+  const rows = await db
+    .selectFrom('application_documents')
+    .select(['kind', 'content_type', 'filename', 'size', 'uploaded_at'])
+    .where('application_id', '=', applicationId)
+    .orderBy('kind')
+    .execute();
+  return rows.map((d) => ({
+    kind: d.kind as DocumentKind,
+    contentType: d.content_type,
+    filename: d.filename,
+    size: d.size,
+    uploadedAt: d.uploaded_at,
+  }));
+}
+
+function nextStep(row: ApplicationRow, memberNumber: string | null): string {
+  switch (row.state) {
+    case 'awaiting_payment':
+      return `Pay ${formatMoney(row.amount_due)} by UPI, bank transfer or demand draft, then report the payment here.`;
+    case 'payment_reported':
+      return 'The national office is verifying your payment. You will see the receipt here once it is verified.';
+    case 'payment_verified':
+      return 'Your payment is verified. Your chapter will scrutinise your application next.';
+    case 'under_scrutiny':
+      return 'Your chapter and the national secretariat are scrutinising your application.';
+    case 'recommended':
+      return 'Your application is recommended to the Membership Admission Committee and the National Council for approval.';
+    case 'approved':
+      return `Welcome to NIPM. Your member number is ${memberNumber ?? ''}. We have e-mailed you a link to set your password and sign in.`;
+    case 'rejected':
+      return `Your application was not approved${row.decision_note ? `: ${row.decision_note}` : '.'}`;
+    case 'withdrawn':
+      return 'Your application was withdrawn.';
+  }
+}
+
+export async function memberNumberOf(db: Queryable, memberId: number | null): Promise<string | null> {
+  if (memberId === null) return null;
+  const member = await db.selectFrom('members').select('member_number').where('id', '=', memberId).executeTakeFirst();
+  return member?.member_number ?? null;
+}
+
+export async function statusView(db: Queryable, row: ApplicationRow): Promise<ApplicationStatus> {
+  const [chapter, history, payments, documents, memberNumber] = await Promise.all([
+    db.selectFrom('chapters').select('name').where('id', '=', row.chapter_id).executeTakeFirstOrThrow(),
+    historyOf(db, row.id),
+    paymentsOf(db, row.id),
+    documentsOf(db, row.id),
+    memberNumberOf(db, row.member_id),
+  ]);
+  return {
+    reference: row.reference,
+    state: row.state,
+    classCode: row.class_code,
+    name: `${row.first_name} ${row.last_name}`,
+    email: row.email,
+    chapter: chapter.name,
+    financialYear: financialYearLabel(row.financial_year),
+    appliedOn: row.applied_on,
+    quote: parseQuote(row),
+    amountDue: row.amount_due,
+    history,
+    payments,
+    documents,
+    requiredDocuments: requiredDocuments(row.class_code),
+    memberNumber,
+    nextStep: nextStep(row, memberNumber),
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The staff's applications queue over 50,000 applications (DESIGN.md section 5: one page with
+ * filters under 50 ms at p95 on both databases). Measured in-process through the service the route
+ * calls (`listApplications`: the page and its count), on a fresh SQLite file and, when
+ * BENCH_DATABASE_URL is set, a fresh PostgreSQL schema. Alone: `npm run bench -- applications-queue`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/db';
+import { listApplications, type QueueFilters } from '../../src/server/services/joining/queue';
+import { APPLICATION_STATES } from '../../src/lib/schemas/membership';
+import { MEMBERSHIP_CLASS_CODES } from '../../src/lib/membership-classes';
+import type { AuthUser } from '../../src/server/auth/authorize';
+import type { BenchModule, BenchReport } from './support/types';
+
+const APPLICATIONS = 50_000;
+const CHAPTERS = 48;
+const SAMPLES = 200;
+const BUDGET_P95_MS = 50;
+
+const superAdmin: AuthUser = { id: 1, email: 'bench@example.test', name: 'Bench', image: null, roleId: '2', memberId: null, chapterId: null };
+
+async function fill(db: DB): Promise<void> {
+  const at = nowIso();
+  await db
+    .insertInto('chapters')
+    .values(
+      Array.from({ length: CHAPTERS }, (_, i) => ({
+        code: `B${i}`,
+        name: `Bench chapter ${i}`,
+        region: 'East' as const,
+        city: 'Kolkata',
+        state: 'West Bengal',
+        address: null,
+        contact_name: null,
+        contact_email: null,
+        contact_phone: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+  const chapterIds = (await db.selectFrom('chapters').select('id').execute()).map((c) => c.id);
+  const quote = JSON.stringify({ classCode: 'associate', financialYear: '2026-27', total: 125_100 });
+  for (let start = 0; start < APPLICATIONS; start += 500) {
+    await db
+      .insertInto('applications')
+      .values(
+        Array.from({ length: Math.min(500, APPLICATIONS - start) }, (_, k) => {
+          const i = start + k;
+          const day = String((i % 28) + 1).padStart(2, '0');
+          const month = String((i % 12) + 1).padStart(2, '0');
+          return {
+            reference: `APP-${i.toString(32).toUpperCase().padStart(8, 'A')}`,
+            status_token_hash: randomBytes(32).toString('hex'),
+            state: APPLICATION_STATES[i % APPLICATION_STATES.length],
+            class_code: MEMBERSHIP_CLASS_CODES[i % MEMBERSHIP_CLASS_CODES.length],
+            chapter_id: chapterIds[i % chapterIds.length],
+            financial_year: 2024 + (i % 3),
+            applied_on: `${2024 + (i % 3)}-${month}-${day}`,
+            title: null,
+            first_name: `Name${i % 997}`,
+            last_name: `Surname${i}`,
+            email: `bench-${i}@example.test`,
+            phone: '9830012345',
+            date_of_birth: '1990-01-01',
+            address: '1 Park Street',
+            city: 'Kolkata',
+            state_name: 'West Bengal',
+            pincode: '700016',
+            qualification: 'MBA',
+            organisation: null,
+            designation: null,
+            experience_years: 5,
+            institution: null,
+            gstin: null,
+            proposer_member_id: null,
+            seconder_member_id: null,
+            coupon_code: null,
+            quote,
+            amount_due: 125_100,
+            discount: 0,
+            member_id: null,
+            decision_note: null,
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      )
+      .execute();
+  }
+}
+
+const FILTERS: QueueFilters[] = [
+  {},
+  { state: 'payment_reported' },
+  { state: 'under_scrutiny', classCode: 'corporate' },
+  { chapterId: 7 },
+  { chapterId: 12, state: 'recommended' },
+  { financialYear: 2026, from: '2026-06-01', to: '2026-09-30' },
+  { q: 'surname4242' },
+  { q: 'APP-AAAAA4B2' },
+  { sort: { field: 'name', direction: 'asc' }, state: 'awaiting_payment' },
+];
+
+async function measure(db: DB): Promise<{ p50: number; p95: number; max: number }> {
+  for (const filters of FILTERS) await listApplications(db, superAdmin, { ...filters, page: 1, pageSize: 20 });
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const filters = FILTERS[i % FILTERS.length];
+    const started = performance.now();
+    await listApplications(db, superAdmin, { ...filters, page: 1 + (i % 5), pageSize: 20 });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2));
+  return { p50: at(0.5), p95: at(0.95), max: at(1) };
+}
+
+async function onSqlite() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'nipm-bench-queue-'));
+  const db = createDatabase({ url: `sqlite:${path.join(dir, 'bench.sqlite')}` });
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+    await fill(db);
+    return await measure(db);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(url: string) {
+  const schema = `bench_queue_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const db = createDatabase({ url, schema, poolSize: 5 });
+  try {
+    await migrateToLatest(db as Kysely<unknown>, { schema });
+    await fill(db);
+    await admin.query(`analyze ${schema}.applications`);
+    return await measure(db);
+  } finally {
+    await db.destroy();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+const applicationsQueue: BenchModule = {
+  name: 'applications-queue',
+  async run(): Promise<BenchReport> {
+    const rows: BenchReport['rows'] = [];
+    const budgets: BenchReport['budgets'] = [];
+    const results: [string, { p50: number; p95: number; max: number }][] = [['SQLite', await onSqlite()]];
+    if (process.env.BENCH_DATABASE_URL) results.push(['PostgreSQL', await onPostgres(process.env.BENCH_DATABASE_URL)]);
+    for (const [database, figures] of results) {
+      rows.push({ database, applications: APPLICATIONS, 'p50 ms': figures.p50, 'p95 ms': figures.p95, 'max ms': figures.max });
+      budgets.push({ what: `${database}: one queue page with filters at p95 ${figures.p95} ms < ${BUDGET_P95_MS} ms`, met: figures.p95 < BUDGET_P95_MS });
+    }
+    return { rows, budgets };
+  },
+};
+
+export default applicationsQueue;
