@@ -185,3 +185,47 @@ export const MemberStaffViewSchema = z.object({
   account: z.object({ userId: z.number().int(), email: z.string(), active: z.boolean() }).nullable(),
 });
 export type MemberStaffView = z.infer<typeof MemberStaffViewSchema>;
+
+/** One financial year a renewal pays for. */
+export const RenewalYearSchema = z.object({ year: z.number().int(), label: z.string(), amount: z.number().int() });
+
+/** What renewing costs now: the years to pay (the unpaid ones; the next one for a current member). */
+export const RenewalQuoteSchema = z.object({
+  classCode: z.string(),
+  years: z.array(RenewalYearSchema),
+  subtotal: z.number().int(),
+  gstRatePercent: z.number().nullable(),
+  gst: z.number().int(),
+  total: z.number().int(),
+});
+export type RenewalQuote = z.infer<typeof RenewalQuoteSchema>;
+
+export const MemberPaymentSchema = z.object({
+  id: z.number().int(),
+  purpose: z.string(),
+  amount: z.number().int(),
+  mode: z.string(),
+  reference: z.string().nullable(),
+  paidOn: z.string(),
+  state: z.enum(['reported', 'verified', 'rejected']),
+  receiptNumber: z.string().nullable(),
+  /** Financial years (labels) the payment covers, for renewals. */
+  years: z.array(z.string()),
+});
+export type MemberPayment = z.infer<typeof MemberPaymentSchema>;
+
+/** `GET /api/members/{id}/renewal`: the record's money side. */
+export const MemberRenewalViewSchema = z.object({
+  status: z.enum(MEMBER_STATUSES),
+  paidThroughYear: z.number().int().nullable(),
+  /** Every financial year since admission (and the next one when it is paid), newest first. */
+  years: z.array(
+    z.object({ year: z.number().int(), label: z.string(), paid: z.boolean(), receiptNumber: z.string().nullable() }),
+  ),
+  /** What renewing costs now; null for Life members or when nothing can be paid yet. */
+  quote: RenewalQuoteSchema.nullable(),
+  /** A renewal payment reported and waiting for the office. */
+  pending: MemberPaymentSchema.nullable(),
+  payments: z.array(MemberPaymentSchema),
+});
+export type MemberRenewalView = z.infer<typeof MemberRenewalViewSchema>;

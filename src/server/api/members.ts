@@ -3,7 +3,14 @@ import { kolkataDate } from '../../lib/financial-year';
 import { ROLE } from '../../lib/roles';
 import { MemberRecordSchema } from '../../lib/schemas/accounts';
 import { IdParam } from '../../lib/schemas/common';
-import { ChangeRequestBody, SelfMemberPatch } from '../../lib/schemas/members';
+import {
+  ChangeRequestBody,
+  MemberPaymentSchema,
+  MemberRenewalViewSchema,
+  SelfMemberPatch,
+} from '../../lib/schemas/members';
+import { ReportPaymentBody } from '../../lib/schemas/money';
+import { renewalView, reportRenewal } from '../services/renewals';
 import { memberDetailFor, ownMemberDetail } from '../services/members';
 import { requestChange, updateOwnDetails } from '../services/member-self';
 import { clientAddress, type AppContext } from './context';
@@ -59,6 +66,29 @@ const byIdRoute = apiRoute({
   errors: [404],
 });
 
+const renewalRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/renewal',
+  summary: 'A member’s years (paid or not, with receipts), renewal payments and what renewing costs now',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: MemberRenewalViewSchema,
+  errors: [404],
+});
+
+const reportRenewalRoute = apiRoute({
+  method: 'post',
+  path: '/me/renewal',
+  summary: 'The member reports paying the renewal quoted now (the amount must be its total); staff verify it',
+  tags,
+  access: rolesOnly(ROLE.member),
+  request: { body: { content: { 'application/json': { schema: ReportPaymentBody } } } },
+  data: MemberPaymentSchema,
+  status: 201,
+  errors: [404, 409],
+});
+
 export const membersRouter = createRouter()
   .openapi(ownRoute, async (c) => {
     const member = await ownMemberDetail(c.var.deps.db, caller(c), today(c));
@@ -73,6 +103,13 @@ export const membersRouter = createRouter()
     const context = { now: c.var.deps.now(), ip: clientAddress(c) };
     return respond(c, await requestChange(c.var.deps.db, caller(c), c.req.valid('json'), context), 201);
   })
+  .openapi(reportRenewalRoute, async (c) => {
+    const payment = await reportRenewal(c.var.deps.db, caller(c), c.req.valid('json'), c.var.deps.now());
+    return respond(c, payment, 201);
+  })
+  .openapi(renewalRoute, async (c) =>
+    respond(c, await renewalView(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now())),
+  )
   .openapi(byIdRoute, async (c) => {
     const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id, today(c));
     if (!member) throw notFound('No such member.');

@@ -167,6 +167,17 @@ export interface MemberChangeRequestsTable {
   decided_at: string | null;
 }
 
+/** What a renewal payment is for (its years and amounts), fixed when the member reports it. */
+export interface MemberRenewalsTable {
+  payment_id: number;
+  member_id: number;
+  first_year: number;
+  last_year: number;
+  /** JSON text of the `RenewalQuote` the member paid. */
+  quote: string;
+  created_at: string;
+}
+
 export type ReminderKind = 'due' | 'last_month' | 'defaulter' | 'lapsed';
 
 /** One row per reminder sent: the primary key (member, financial year, kind) makes each send once. */
@@ -367,6 +378,7 @@ export interface Database {
   member_notes: MemberNotesTable;
   member_change_requests: MemberChangeRequestsTable;
   reminder_sends: ReminderSendsTable;
+  member_renewals: MemberRenewalsTable;
   settings: SettingsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;

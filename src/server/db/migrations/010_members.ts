@@ -63,6 +63,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['member_id', 'state'])
     .execute();
 
+  // What a renewal payment pays for, fixed when it is reported: the years and their amounts.
+  await db.schema
+    .createTable('member_renewals')
+    .addColumn('payment_id', 'integer', (c) => c.primaryKey().references('payments.id').onDelete('cascade'))
+    .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('first_year', 'integer', (c) => c.notNull())
+    .addColumn('last_year', 'integer', (c) => c.notNull())
+    .addColumn('quote', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('member_renewals_member_idx').on('member_renewals').column('member_id').execute();
+
   await db.schema
     .createTable('reminder_sends')
     .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
@@ -74,7 +86,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['reminder_sends', 'member_change_requests', 'member_notes', 'member_transfers']) {
+  for (const table of [
+    'reminder_sends',
+    'member_renewals',
+    'member_change_requests',
+    'member_notes',
+    'member_transfers',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   for (const index of ['email', 'name', 'class', 'admitted', 'paid_through']) {

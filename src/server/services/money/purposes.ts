@@ -2,6 +2,7 @@ import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
 import type { PaymentMode, PaymentState } from '../../db/schema';
 import { membershipApplicationPurpose } from '../joining/payments';
+import { membershipRenewalPurpose } from '../renewals';
 
 /**
  * Each payment is for one purpose (an application, a renewal, a NATCON order) whose service knows
@@ -63,6 +64,7 @@ export interface PaymentPurposeHandler {
 const handlers = (): Record<string, PaymentPurposeHandler> => ({
   /* One line per purpose, for example `membership_application: membershipApplicationPayments,`. */
   membership_application: membershipApplicationPurpose,
+  membership_renewal: membershipRenewalPurpose,
 });
 
 /** Purposes registered while running (tests register their own purpose through this). */
