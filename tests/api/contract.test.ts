@@ -24,6 +24,7 @@ const OPEN_ROUTES = [
   'GET /api/membership/status',
   'GET /api/membership/track',
   'GET /api/payment-options',
+  'GET /api/membership/verify',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -229,3 +229,30 @@ export const MemberRenewalViewSchema = z.object({
   payments: z.array(MemberPaymentSchema),
 });
 export type MemberRenewalView = z.infer<typeof MemberRenewalViewSchema>;
+
+/** The public check of a membership: nothing but name, class and whether it is current. */
+export const MemberVerificationSchema = z.object({
+  memberNumber: z.string(),
+  name: z.string(),
+  classLabel: z.string(),
+  current: z.boolean(),
+});
+export type MemberVerification = z.infer<typeof MemberVerificationSchema>;
+
+/** The digital membership card. */
+export const MemberCardSchema = z.object({
+  memberNumber: z.string(),
+  name: z.string(),
+  classLabel: z.string(),
+  chapter: z.string(),
+  validThrough: z.string(),
+  current: z.boolean(),
+  /** Where the card's QR code points: the public check of this membership. */
+  verifyUrl: z.string(),
+});
+export type MemberCard = z.infer<typeof MemberCardSchema>;
+
+/** `/membership/verify/NIPM/KOL/00012`: the member number's slashes stay path separators. */
+export function memberCardVerifyPath(memberNumber: string): string {
+  return `/membership/verify/${memberNumber.split('/').map(encodeURIComponent).join('/')}`;
+}

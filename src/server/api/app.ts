@@ -15,6 +15,7 @@ import { sessionsRouter } from './sessions';
 import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
 import { adminMembersRouter } from './admin-members';
+import { membershipVerifyRouter } from './membership-verify';
 import { adminCouponsRouter } from './admin-coupons';
 import { adminPaymentsRouter } from './admin-payments';
 import { adminPaymentSettingsRouter } from './admin-payment-settings';
@@ -53,6 +54,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/notifications', notificationsRouter);
   app.route('/admin/notifications', adminNotificationsRouter);
   app.route('/admin/members', adminMembersRouter);
+  app.route('/membership/verify', membershipVerifyRouter);
   app.route('/admin/coupons', adminCouponsRouter);
   app.route('/admin/payments', adminPaymentsRouter);
   app.route('/admin/settings/payments', adminPaymentSettingsRouter);

@@ -5,12 +5,14 @@ import { MemberRecordSchema } from '../../lib/schemas/accounts';
 import { IdParam } from '../../lib/schemas/common';
 import {
   ChangeRequestBody,
+  MemberCardSchema,
   MemberPaymentSchema,
   MemberRenewalViewSchema,
   SelfMemberPatch,
 } from '../../lib/schemas/members';
 import { ReportPaymentBody } from '../../lib/schemas/money';
 import { renewalView, reportRenewal } from '../services/renewals';
+import { memberCard, memberCardPdf } from '../services/member-card';
 import { memberDetailFor, ownMemberDetail } from '../services/members';
 import { requestChange, updateOwnDetails } from '../services/member-self';
 import { clientAddress, type AppContext } from './context';
@@ -89,6 +91,36 @@ const reportRenewalRoute = apiRoute({
   errors: [404, 409],
 });
 
+const cardRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/card',
+  summary: 'The digital membership card: name, number, class, chapter, valid through, the QR target',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: MemberCardSchema,
+  errors: [404],
+});
+
+const cardPdfRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/card.pdf',
+  summary: 'The digital membership card as a PDF with its QR code',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: z.string(),
+  produces: 'application/pdf',
+  errors: [404],
+});
+
+async function cardFor(c: AppContext, id: number) {
+  const { db, now, siteUrl } = c.var.deps;
+  const card = await memberCard(db, caller(c), id, kolkataDate(now()), siteUrl);
+  if (!card) throw notFound('No such member.');
+  return card;
+}
+
 export const membersRouter = createRouter()
   .openapi(ownRoute, async (c) => {
     const member = await ownMemberDetail(c.var.deps.db, caller(c), today(c));
@@ -110,6 +142,18 @@ export const membersRouter = createRouter()
   .openapi(renewalRoute, async (c) =>
     respond(c, await renewalView(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now())),
   )
+  .openapi(cardRoute, async (c) => respond(c, await cardFor(c, c.req.valid('param').id)))
+  .openapi(cardPdfRoute, async (c) => {
+    const card = await cardFor(c, c.req.valid('param').id);
+    const pdf = await memberCardPdf(card);
+    c.header('Content-Type', 'application/pdf');
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="nipm-card-${card.memberNumber.replace(/[^A-Za-z0-9]+/g, '-')}.pdf"`,
+    );
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200);
+  })
   .openapi(byIdRoute, async (c) => {
     const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id, today(c));
     if (!member) throw notFound('No such member.');
