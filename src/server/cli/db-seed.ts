@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
+import { seedDemoMoney } from '../services/demo/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 
 /** `npm run db:seed [-- --demo]`: the sample chapters, and with --demo the demo accounts. */
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
       const accounts = await seedDemoAccounts(db, { nodeEnv: NODE_ENV, now: new Date() });
       console.log(`Demo accounts: ${accounts} added (password ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) console.log(`  role ${account.roleId}  ${account.email}`);
+      const money = await seedDemoMoney(db, new Date());
+      console.log(`Payment settings (samples): ${money.settings} added; coupons: ${money.coupons} added.`);
     }
   } finally {
     await db.destroy();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
+import { seedDemoMoney } from '../services/demo/money';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { ROLE_LABELS } from '../../lib/roles';
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db as Kysely<unknown>);
     await seedChapters(db, new Date());
     await seedDemoAccounts(db, { nodeEnv: config.NODE_ENV, now: new Date() });
+    await seedDemoMoney(db, new Date());
   } finally {
     await db.destroy();
   }

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { SubmitButton } from '../../components/forms/FormFields';
+import { kolkataDate } from '../../lib/financial-year';
+import { PAYMENT_MODE_LABELS, REPORTABLE_PAYMENT_MODES, type PaymentMode } from '../../lib/schemas/money';
+import {
+  ReportPaymentFormSchema,
+  paiseToRupees,
+  reportPaymentBodyOf,
+  type ReportPaymentFormValues,
+} from '../../lib/schemas/money-forms';
+import { api, apiErrorOf } from '../../stores/api-client';
+import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
+
+export interface ReportPaymentFormProps {
+  /** Where the report is posted, under `/api` (with its own query, such as a status token). */
+  postTo: string;
+  /** The amount due, paise: filled in for the payer. */
+  amount: number;
+  /** Called with the API's answer once the report is recorded. */
+  onReported?(answer: unknown): void;
+}
+
+const REFERENCE_LABEL: Record<PaymentMode, string> = {
+  upi: 'UTR or UPI transaction id',
+  bank_transfer: 'UTR or IMPS reference',
+  demand_draft: 'Demand draft number',
+  cheque: 'Cheque number',
+  cash: 'Receipt slip number',
+};
+
+const REFERENCE_HINT: Record<PaymentMode, string> = {
+  upi: 'Your UPI app shows it under the payment: 12 digits, or a longer transaction id.',
+  bank_transfer: 'On your bank’s confirmation: 16 characters (NEFT), 22 (RTGS) or 12 digits (IMPS).',
+  demand_draft: 'The 6-digit number printed on the draft.',
+  cheque: 'The 6-digit number printed on the cheque.',
+  cash: '',
+};
+
+/**
+ * "I have paid": the payer says how (UPI, bank transfer, demand draft, cheque), the reference their
+ * bank or app gave, the amount and the day. Checked with the API's own rules before sending; the
+ * server's messages appear beside the same fields.
+ */
+export default function ReportPaymentForm({ postTo, amount, onReported }: ReportPaymentFormProps) {
+  const today = kolkataDate(new Date());
+  const form = useZodForm(ReportPaymentFormSchema, {
+    mode: 'upi',
+    reference: '',
+    amount: paiseToRupees(amount),
+    paidOn: today,
+  } satisfies ReportPaymentFormValues);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const mode = useWatch({ control: form.control, name: 'mode' }) ?? 'upi';
+
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const answer = await api.post<unknown>(postTo, reportPaymentBodyOf(values));
+      setDone(true);
+      onReported?.(answer);
+    } catch (failure) {
+      applyServerErrors(form, await apiErrorOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  if (done) {
+    return (
+      <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-900">
+        Thank you: your payment is reported. The institute will verify it and send you a receipt.
+      </p>
+    );
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="max-w-md space-y-4"
+        aria-label="Report your payment"
+      >
+        <FormProblem />
+        <FormSelectField id="payment-mode" name="mode" label="How did you pay?">
+          {REPORTABLE_PAYMENT_MODES.map((value) => (
+            <option key={value} value={value}>
+              {PAYMENT_MODE_LABELS[value]}
+            </option>
+          ))}
+        </FormSelectField>
+        <FormTextField
+          id="payment-reference"
+          name="reference"
+          label={REFERENCE_LABEL[mode]}
+          hint={REFERENCE_HINT[mode]}
+          autoComplete="off"
+          inputMode={mode === 'demand_draft' || mode === 'cheque' ? 'numeric' : 'text'}
+        />
+        <FormTextField id="payment-amount" name="amount" label="Amount paid (Rs)" inputMode="decimal" />
+        <FormTextField id="payment-date" name="paidOn" label="Paid on" type="date" max={today} />
+        <SubmitButton busy={busy} busyLabel="Reporting…" fullWidth>
+          Report payment
+        </SubmitButton>
+      </form>
+    </FormProvider>
+  );
+}
