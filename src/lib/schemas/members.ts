@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_CLASS_CODES } from '../membership-classes';
 import { MEMBER_STATUSES } from '../member-status';
-import { pagingQuery } from './common';
+import { pagingQuery, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -12,17 +12,8 @@ import { multiLineText, singleLineText } from './text';
 export const REGISTER_PAGE_SIZE_MAX = 100;
 export const REGISTER_PAGE_SIZE_DEFAULT = 25;
 
-export const REGISTER_SORTS = [
-  'name',
-  '-name',
-  'memberNumber',
-  '-memberNumber',
-  'admittedOn',
-  '-admittedOn',
-  'paidThrough',
-  '-paidThrough',
-] as const;
-export type RegisterSort = (typeof REGISTER_SORTS)[number];
+export const REGISTER_SORT_FIELDS = ['name', 'memberNumber', 'admittedOn', 'paidThrough'] as const;
+export type RegisterSortField = (typeof REGISTER_SORT_FIELDS)[number];
 
 export const REGIONS = ['East', 'West', 'North', 'South'] as const;
 
@@ -32,20 +23,21 @@ const digitsId = z
   .transform(Number);
 
 /** The register's filters, shared by the list and its CSV export. */
-export const RegisterFilterQuery = z.object({
-  q: singleLineText(z.string().trim().max(100, 'Search with at most 100 characters.')).optional(),
-  classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
-  chapterId: digitsId.optional(),
-  region: z.enum(REGIONS).optional(),
-  status: z.enum(MEMBER_STATUSES).optional(),
-  /** Start year of the financial year of admission: 2024 = admitted in 2024-25. */
-  admissionYear: z
-    .string()
-    .regex(/^(19|20)\d{2}$/, 'Use a financial year such as 2024 (for 2024-25).')
-    .transform(Number)
-    .optional(),
-  sort: z.enum(REGISTER_SORTS).optional(),
-});
+export const RegisterFilterQuery = z
+  .object({
+    q: singleLineText(z.string().trim().max(100, 'Search with at most 100 characters.')).optional(),
+    classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
+    chapterId: digitsId.optional(),
+    region: z.enum(REGIONS).optional(),
+    status: z.enum(MEMBER_STATUSES).optional(),
+    /** Start year of the financial year of admission: 2024 = admitted in 2024-25. */
+    admissionYear: z
+      .string()
+      .regex(/^(19|20)\d{2}$/, 'Use a financial year such as 2024 (for 2024-25).')
+      .transform(Number)
+      .optional(),
+  })
+  .merge(sortQuery(REGISTER_SORT_FIELDS, 'name'));
 export type RegisterFilter = z.output<typeof RegisterFilterQuery>;
 
 export const RegisterQuery = RegisterFilterQuery.merge(

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema';
 import { containsText, inBatches } from '../db/export-rows';
 import type { AuthUser } from '../auth/authorize';
 import { ROLE } from '../../lib/roles';
-import type { RegisterFilter, RegisterItem, RegisterSort } from '../../lib/schemas/members';
+import type { RegisterFilter, RegisterItem } from '../../lib/schemas/members';
+import type { SortOrder } from '../../lib/schemas/common';
 import type { Paged as Page } from '../../lib/envelope';
 import { memberStatusSql } from './member-status-sql';
 
@@ -84,9 +85,8 @@ function toItem(row: ItemRow): RegisterItem {
   };
 }
 
-function ordered<T extends Base>(query: T, sort: RegisterSort = 'name'): T {
-  const direction = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
+function ordered<T extends Base>(query: T, sort: SortOrder = { field: 'name', direction: 'asc' }): T {
+  const { direction, field: key } = sort;
   let result = query as Base;
   if (key === 'name') result = result.orderBy('members.last_name', direction).orderBy('members.first_name', direction);
   if (key === 'memberNumber') result = result.orderBy('members.member_number', direction);
