@@ -16,6 +16,7 @@ import { notificationsRouter } from './notifications';
 import { adminNotificationsRouter } from './admin-notifications';
 import { adminMembersRouter } from './admin-members';
 import { membershipVerifyRouter } from './membership-verify';
+import { adminReportsRouter } from './admin-reports';
 import { adminCouponsRouter } from './admin-coupons';
 import { adminPaymentsRouter } from './admin-payments';
 import { adminPaymentSettingsRouter } from './admin-payment-settings';
@@ -55,6 +56,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/admin/notifications', adminNotificationsRouter);
   app.route('/admin/members', adminMembersRouter);
   app.route('/membership/verify', membershipVerifyRouter);
+  app.route('/admin/reports/membership', adminReportsRouter);
   app.route('/admin/coupons', adminCouponsRouter);
   app.route('/admin/payments', adminPaymentsRouter);
   app.route('/admin/settings/payments', adminPaymentSettingsRouter);
