@@ -10,14 +10,25 @@ export const CLASS_ELIGIBILITY: Record<MembershipClassCode, string> = {
   corporate:
     'Senior professionals with a recognised qualification and several years of experience in HR or personnel management. Proposed and seconded by two Corporate or Life members.',
   life: 'Corporate members and senior professionals who pay once for life membership. Proposed and seconded by two Corporate or Life members.',
-  institutional: 'Companies, public bodies and institutions that take part in the institute’s work through their representatives.',
-  student: 'Students enrolled in a course in HR, personnel management or a related field, with a valid student ID card.',
+  institutional:
+    'Companies, public bodies and institutions that take part in the institute’s work through their representatives.',
+  student:
+    'Students enrolled in a course in HR, personnel management or a related field, with a valid student ID card.',
 };
 
 export const ADMISSION_STEPS: { title: string; text: string }[] = [
-  { title: 'Apply online', text: 'Fill in the form on your phone or computer, upload your photograph and certificate, and see your fee.' },
-  { title: 'Pay the fee', text: 'By UPI, bank transfer or demand draft; report the payment on your application’s page.' },
-  { title: 'Verification and scrutiny', text: 'The national secretariat verifies the payment; your chapter and the secretariat scrutinise the application.' },
+  {
+    title: 'Apply online',
+    text: 'Fill in the form on your phone or computer, upload your photograph and certificate, and see your fee.',
+  },
+  {
+    title: 'Pay the fee',
+    text: 'By UPI, bank transfer or demand draft; report the payment on your application’s page.',
+  },
+  {
+    title: 'Verification and scrutiny',
+    text: 'The national secretariat verifies the payment; your chapter and the secretariat scrutinise the application.',
+  },
   {
     title: 'Admission',
     text: 'The Membership Admission Committee considers it and the National Council approves it. You receive your member number and a link to sign in.',

@@ -179,14 +179,8 @@ export function applicationRow(
     coupon: null,
   };
   return {
-    reference:
-      options.reference ??
-      `APP-${index
-        .toString(32)
-        .toUpperCase()
-        .replace(/[01IO]/g, 'Z')
-        .padStart(8, 'A')}`,
-    status_token_hash: `${index.toString(16).padStart(8, '0')}${'0'.repeat(56)}`.slice(0, 64) + '',
+    reference: options.reference ?? referenceOf(index),
+    status_token_hash: index.toString(16).padStart(64, '0'),
     state: (options.state ?? 'recommended') as 'recommended',
     class_code: (options.classCode ?? 'associate') as 'associate',
     chapter_id: chapterId,
@@ -219,4 +213,13 @@ export function applicationRow(
     created_at: at,
     updated_at: at,
   };
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A distinct application number per index, in the shape the API accepts. */
+export function referenceOf(index: number): string {
+  let out = '';
+  for (let rest = index, i = 0; i < 8; i++, rest = Math.floor(rest / 32)) out = ALPHABET[rest % 32] + out;
+  return `APP-${out}`;
 }

@@ -22,7 +22,15 @@ const CHAPTERS = 48;
 const SAMPLES = 200;
 const BUDGET_P95_MS = 50;
 
-const superAdmin: AuthUser = { id: 1, email: 'bench@example.test', name: 'Bench', image: null, roleId: '2', memberId: null, chapterId: null };
+const superAdmin: AuthUser = {
+  id: 1,
+  email: 'bench@example.test',
+  name: 'Bench',
+  image: null,
+  roleId: '2',
+  memberId: null,
+  chapterId: null,
+};
 
 async function fill(db: DB): Promise<void> {
   const at = nowIso();
@@ -160,8 +168,17 @@ const applicationsQueue: BenchModule = {
     const results: [string, { p50: number; p95: number; max: number }][] = [['SQLite', await onSqlite()]];
     if (process.env.BENCH_DATABASE_URL) results.push(['PostgreSQL', await onPostgres(process.env.BENCH_DATABASE_URL)]);
     for (const [database, figures] of results) {
-      rows.push({ database, applications: APPLICATIONS, 'p50 ms': figures.p50, 'p95 ms': figures.p95, 'max ms': figures.max });
-      budgets.push({ what: `${database}: one queue page with filters at p95 ${figures.p95} ms < ${BUDGET_P95_MS} ms`, met: figures.p95 < BUDGET_P95_MS });
+      rows.push({
+        database,
+        applications: APPLICATIONS,
+        'p50 ms': figures.p50,
+        'p95 ms': figures.p95,
+        'max ms': figures.max,
+      });
+      budgets.push({
+        what: `${database}: one queue page with filters at p95 ${figures.p95} ms < ${BUDGET_P95_MS} ms`,
+        met: figures.p95 < BUDGET_P95_MS,
+      });
     }
     return { rows, budgets };
   },

@@ -67,11 +67,18 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
     setNoteError(null);
     try {
       if (pending.kind === 'transition') {
-        const result = await api.post<{ state: string; memberNumber: string | null }>(`/admin/applications/${id}/transitions`, {
-          to: pending.to,
-          ...(note.trim() ? { note: note.trim() } : {}),
-        });
-        toast.success(result.memberNumber ? `Admitted as ${result.memberNumber}.` : `Moved to ${APPLICATION_STATE_LABELS[pending.to]}.`);
+        const result = await api.post<{ state: string; memberNumber: string | null }>(
+          `/admin/applications/${id}/transitions`,
+          {
+            to: pending.to,
+            ...(note.trim() ? { note: note.trim() } : {}),
+          },
+        );
+        toast.success(
+          result.memberNumber
+            ? `Admitted as ${result.memberNumber}.`
+            : `Moved to ${APPLICATION_STATE_LABELS[pending.to]}.`,
+        );
       } else {
         await api.post(`/admin/payments/${pending.paymentId}/${pending.decision}`, { note: note.trim() });
         toast.success(pending.decision === 'verify' ? 'Payment verified.' : 'Payment rejected.');
@@ -96,7 +103,13 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
       ← Back to the queue
     </button>
   );
-  if (problem) return <div className="space-y-3">{back}<FormAlert>{problem}</FormAlert></div>;
+  if (problem)
+    return (
+      <div className="space-y-3">
+        {back}
+        <FormAlert>{problem}</FormAlert>
+      </div>
+    );
   if (!detail) return <p className="text-slate-600">Loading…</p>;
   const decidesPayments = roleId === ROLE.superAdmin || roleId === ROLE.admin;
 
@@ -108,7 +121,10 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
           {detail.reference}: {detail.name}
         </h2>
         <p className="mt-1">
-          <span className="rounded bg-brand-50 px-2 py-1 text-sm font-semibold text-brand-800" data-testid="detail-state">
+          <span
+            className="rounded bg-brand-50 px-2 py-1 text-sm font-semibold text-brand-800"
+            data-testid="detail-state"
+          >
             {APPLICATION_STATE_LABELS[detail.state]}
           </span>
           {detail.memberNumber && <span className="ml-2 text-sm">Member number {detail.memberNumber}</span>}
@@ -133,22 +149,32 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
           Particulars
         </h3>
         <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <Item label="Class" value={membershipClassLabel(detail.classCode)} />
-        <Item label="Chapter" value={detail.chapter} />
-        <Item label="E-mail" value={detail.email} />
-        <Item label="Mobile" value={detail.phone} />
-        <Item label="Date of birth" value={formatDate(detail.dateOfBirth)} />
-        <Item label="Address" value={`${detail.address}, ${detail.city}, ${detail.stateName} ${detail.pincode}`} />
-        <Item label="Qualification" value={detail.qualification} />
-        <Item label="Organisation" value={[detail.designation, detail.organisation].filter(Boolean).join(', ') || '—'} />
-        <Item label="Experience" value={`${detail.experienceYears} years`} />
-        {detail.institution && <Item label="Institution" value={detail.institution} />}
-        {detail.gstin && <Item label="GSTIN" value={detail.gstin} />}
-        {detail.proposer && <Item label="Proposer" value={`${detail.proposer.name} (${detail.proposer.memberNumber})`} />}
-        {detail.seconder && <Item label="Seconder" value={`${detail.seconder.name} (${detail.seconder.memberNumber})`} />}
-        <Item label="Applied on" value={formatDate(detail.appliedOn)} />
-        <Item label="Fee" value={`${formatMoney(detail.amountDue)}${detail.coupon ? ` (coupon ${detail.coupon}, −${formatMoney(detail.discount)})` : ''}`} />
-        {detail.decisionNote && <Item label="Decision note" value={detail.decisionNote} />}
+          <Item label="Class" value={membershipClassLabel(detail.classCode)} />
+          <Item label="Chapter" value={detail.chapter} />
+          <Item label="E-mail" value={detail.email} />
+          <Item label="Mobile" value={detail.phone} />
+          <Item label="Date of birth" value={formatDate(detail.dateOfBirth)} />
+          <Item label="Address" value={`${detail.address}, ${detail.city}, ${detail.stateName} ${detail.pincode}`} />
+          <Item label="Qualification" value={detail.qualification} />
+          <Item
+            label="Organisation"
+            value={[detail.designation, detail.organisation].filter(Boolean).join(', ') || '—'}
+          />
+          <Item label="Experience" value={`${detail.experienceYears} years`} />
+          {detail.institution && <Item label="Institution" value={detail.institution} />}
+          {detail.gstin && <Item label="GSTIN" value={detail.gstin} />}
+          {detail.proposer && (
+            <Item label="Proposer" value={`${detail.proposer.name} (${detail.proposer.memberNumber})`} />
+          )}
+          {detail.seconder && (
+            <Item label="Seconder" value={`${detail.seconder.name} (${detail.seconder.memberNumber})`} />
+          )}
+          <Item label="Applied on" value={formatDate(detail.appliedOn)} />
+          <Item
+            label="Fee"
+            value={`${formatMoney(detail.amountDue)}${detail.coupon ? ` (coupon ${detail.coupon}, −${formatMoney(detail.discount)})` : ''}`}
+          />
+          {detail.decisionNote && <Item label="Decision note" value={detail.decisionNote} />}
         </dl>
       </section>
       <section aria-labelledby="documents">
@@ -182,17 +208,25 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
           {detail.payments.map((p) => (
             <li key={p.id} className="rounded-md border border-slate-200 p-3" data-testid="staff-payment">
               <p>
-                <span className="font-medium">{p.mode.replace('_', ' ')}</span> {p.reference}, {formatMoney(p.amount)} paid on{' '}
-                {formatDate(p.paidOn)}: <span className="font-semibold">{p.state}</span>
+                <span className="font-medium">{p.mode.replace('_', ' ')}</span> {p.reference}, {formatMoney(p.amount)}{' '}
+                paid on {formatDate(p.paidOn)}: <span className="font-semibold">{p.state}</span>
                 {p.receiptNumber && <span> (receipt {p.receiptNumber})</span>}
               </p>
               {p.note && <p className="text-slate-700">{p.note}</p>}
               {p.state === 'reported' && decidesPayments && (
                 <div className="mt-2 flex gap-2">
-                  <button type="button" className="rounded-md bg-brand-700 px-3 py-1 font-semibold text-white" onClick={() => setPending({ kind: 'payment', paymentId: p.id, decision: 'verify' })}>
+                  <button
+                    type="button"
+                    className="rounded-md bg-brand-700 px-3 py-1 font-semibold text-white"
+                    onClick={() => setPending({ kind: 'payment', paymentId: p.id, decision: 'verify' })}
+                  >
                     Verify payment
                   </button>
-                  <button type="button" className="rounded-md border border-red-700 px-3 py-1 font-semibold text-red-700" onClick={() => setPending({ kind: 'payment', paymentId: p.id, decision: 'reject' })}>
+                  <button
+                    type="button"
+                    className="rounded-md border border-red-700 px-3 py-1 font-semibold text-red-700"
+                    onClick={() => setPending({ kind: 'payment', paymentId: p.id, decision: 'reject' })}
+                  >
                     Reject payment
                   </button>
                 </div>
@@ -224,8 +258,17 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
               : 'Reject this payment?'
             : `${ACTION_LABELS[pending?.to ?? 'recommended'] ?? ''}?`
         }
-        confirmLabel={pending?.kind === 'payment' ? (pending.decision === 'verify' ? 'Verify' : 'Reject') : (ACTION_LABELS[pending?.to ?? 'recommended'] ?? 'Confirm')}
-        danger={(pending?.kind === 'payment' && pending.decision === 'reject') || (pending?.kind === 'transition' && (pending.to === 'rejected' || pending.to === 'withdrawn'))}
+        confirmLabel={
+          pending?.kind === 'payment'
+            ? pending.decision === 'verify'
+              ? 'Verify'
+              : 'Reject'
+            : (ACTION_LABELS[pending?.to ?? 'recommended'] ?? 'Confirm')
+        }
+        danger={
+          (pending?.kind === 'payment' && pending.decision === 'reject') ||
+          (pending?.kind === 'transition' && (pending.to === 'rejected' || pending.to === 'withdrawn'))
+        }
         busy={busy}
         onCancel={() => {
           setPending(null);
@@ -236,7 +279,15 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
       >
         <p className="text-sm">The applicant sees the note on the application&apos;s page.</p>
         <div className="mt-3">
-          <TextField id="decision-note" label="Note" multiline rows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={noteError} />
+          <TextField
+            id="decision-note"
+            label="Note"
+            multiline
+            rows={3}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={noteError}
+          />
         </div>
       </ConfirmDialog>
     </div>

@@ -24,8 +24,18 @@ const COLUMNS = [
   column.accessor('name', { id: 'name', header: 'Name', enableSorting: true }),
   column.accessor('classCode', { header: 'Class', cell: (c) => membershipClassLabel(c.getValue()) }),
   column.accessor('chapter', { header: 'Chapter' }),
-  column.accessor('state', { id: 'state', header: 'State', enableSorting: true, cell: (c) => APPLICATION_STATE_LABELS[c.getValue()] }),
-  column.accessor('appliedOn', { id: 'appliedOn', header: 'Applied', enableSorting: true, cell: (c) => formatDate(c.getValue()) }),
+  column.accessor('state', {
+    id: 'state',
+    header: 'State',
+    enableSorting: true,
+    cell: (c) => APPLICATION_STATE_LABELS[c.getValue()],
+  }),
+  column.accessor('appliedOn', {
+    id: 'appliedOn',
+    header: 'Applied',
+    enableSorting: true,
+    cell: (c) => formatDate(c.getValue()),
+  }),
   column.accessor('amountDue', { header: 'Fee', cell: (c) => formatMoney(c.getValue()), meta: { align: 'right' } }),
 ];
 

@@ -3,7 +3,11 @@ import toast from 'react-hot-toast';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { formatDateTime } from '../../lib/format';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../lib/financial-year';
-import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS, type MembershipClassCode } from '../../lib/membership-classes';
+import {
+  MEMBERSHIP_CLASS_CODES,
+  MEMBERSHIP_CLASS_LABELS,
+  type MembershipClassCode,
+} from '../../lib/membership-classes';
 import { FEE_RULE_TEXT } from '../../lib/membership-info';
 import type { FeeRow } from '../../lib/schemas/membership';
 import { FieldError, inputClass, labelClass } from '../../components/forms/FormFields';
@@ -41,7 +45,14 @@ export default function FeesTab() {
         Object.fromEntries(
           MEMBERSHIP_CLASS_CODES.map((code) => {
             const row = list.find((r) => r.classCode === code);
-            return [code, { entranceFee: toRupees(row?.entranceFee), subscription: toRupees(row?.subscription), oneTimeFee: toRupees(row?.oneTimeFee) }];
+            return [
+              code,
+              {
+                entranceFee: toRupees(row?.entranceFee),
+                subscription: toRupees(row?.subscription),
+                oneTimeFee: toRupees(row?.oneTimeFee),
+              },
+            ];
           }),
         ),
       );
@@ -60,7 +71,8 @@ export default function FeesTab() {
       oneTimeFee: code === 'life' ? toPaise(draft.oneTimeFee) : 0,
     };
     const local: Record<string, string> = {};
-    for (const [key, value] of Object.entries(body)) if (Number.isNaN(value)) local[key] = 'Enter rupees, for example 1500 or 1500.50.';
+    for (const [key, value] of Object.entries(body))
+      if (Number.isNaN(value)) local[key] = 'Enter rupees, for example 1500 or 1500.50.';
     if (Object.keys(local).length) {
       setErrors((e) => ({ ...e, [code]: local }));
       return;
@@ -134,7 +146,9 @@ export default function FeesTab() {
               </p>
               <div className="mt-3 grid gap-3 sm:grid-cols-2">
                 {field(code, 'entranceFee', 'Entrance fee')}
-                {code === 'life' ? field(code, 'oneTimeFee', 'One-time fee') : field(code, 'subscription', 'Annual subscription')}
+                {code === 'life'
+                  ? field(code, 'oneTimeFee', 'One-time fee')
+                  : field(code, 'subscription', 'Annual subscription')}
               </div>
               <button
                 type="button"

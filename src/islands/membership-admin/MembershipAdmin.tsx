@@ -51,7 +51,12 @@ export default function MembershipAdmin() {
     <div>
       <h1 className="text-2xl font-bold">Membership</h1>
       {tabs.length > 1 && (
-        <div role="tablist" aria-label="Membership" className="mt-4 flex gap-1 border-b border-slate-300" onKeyDown={onKey}>
+        <div
+          role="tablist"
+          aria-label="Membership"
+          className="mt-4 flex gap-1 border-b border-slate-300"
+          onKeyDown={onKey}
+        >
           {tabs.map((tab, index) => (
             <button
               key={tab.id}
@@ -66,7 +71,9 @@ export default function MembershipAdmin() {
               tabIndex={tab.id === current.id ? 0 : -1}
               onClick={() => open(tab.id)}
               className={`-mb-px border-b-2 px-4 py-2 font-medium ${
-                tab.id === current.id ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'
+                tab.id === current.id
+                  ? 'border-brand-700 text-brand-700'
+                  : 'border-transparent text-slate-700 hover:text-slate-900'
               }`}
             >
               {tab.label}
@@ -74,7 +81,12 @@ export default function MembershipAdmin() {
           ))}
         </div>
       )}
-      <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={tabs.length > 1 ? `tab-${current.id}` : undefined} className="mt-6">
+      <div
+        role="tabpanel"
+        id={`panel-${current.id}`}
+        aria-labelledby={tabs.length > 1 ? `tab-${current.id}` : undefined}
+        className="mt-6"
+      >
         <Suspense fallback={<p className="text-slate-600">Loading…</p>}>
           <Panel />
         </Suspense>

@@ -31,7 +31,10 @@ export default function ApplicationStatusPage() {
     setFresh(params.get('new'));
     setToken(key);
     if (key) void load(key);
-    else setProblem('Open this page with the link from your confirmation e-mail, or track your application with its number.');
+    else
+      setProblem(
+        'Open this page with the link from your confirmation e-mail, or track your application with its number.',
+      );
   }, [load]);
 
   if (problem) {

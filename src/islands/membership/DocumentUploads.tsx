@@ -5,7 +5,15 @@ import { DOCUMENT_LABELS, type ApplicationStatus, type DocumentKind } from '../.
 import { FieldError } from '../../components/forms/FormFields';
 
 /** The applicant's documents: what is in, a download of each, and an upload for each missing or to replace. */
-export function DocumentUploads({ status, token, onUploaded }: { status: ApplicationStatus; token: string; onUploaded: () => void }) {
+export function DocumentUploads({
+  status,
+  token,
+  onUploaded,
+}: {
+  status: ApplicationStatus;
+  token: string;
+  onUploaded: () => void;
+}) {
   const [errors, setErrors] = useState<Partial<Record<DocumentKind, string>>>({});
   const [busy, setBusy] = useState<DocumentKind | null>(null);
 
@@ -61,7 +69,11 @@ export function DocumentUploads({ status, token, onUploaded }: { status: Applica
                 id={`doc-${kind}`}
                 type="file"
                 disabled={busy !== null}
-                accept={kind === 'photo' ? 'image/jpeg,image/png,image/webp' : 'application/pdf,image/jpeg,image/png,image/webp'}
+                accept={
+                  kind === 'photo'
+                    ? 'image/jpeg,image/png,image/webp'
+                    : 'application/pdf,image/jpeg,image/png,image/webp'
+                }
                 aria-invalid={errors[kind] ? true : undefined}
                 aria-describedby={errors[kind] ? `doc-${kind}-error` : undefined}
                 onChange={(event) => void send(kind, event.currentTarget.files?.[0])}

@@ -4,6 +4,7 @@ import { FormProblem, FormProvider, SERVER_ERROR, applyServerErrors, useZodForm 
 import { api, apiErrorOf } from '../../stores/api-client';
 import { DRAFT_KEY, STEP_KEY, parseDraft, parseStep, serialiseDraft } from '../../lib/registration-draft';
 import {
+  ApplicationFields,
   ApplicationInput,
   REGISTRATION_STEPS,
   classRuleIssues,
@@ -72,7 +73,6 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
     const subscription = form.watch((values) => window.localStorage.setItem(DRAFT_KEY, serialiseDraft(values)));
     return () => subscription.unsubscribe();
     // The form object is stable; this runs once after the first render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -107,13 +107,26 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
       if (checkFiles()) go(step + 1);
       return;
     }
-    const fields = current.fields as readonly Path<ApplicationDraft>[];
-    const valid = fields.length === 0 || (await form.trigger(fields, { shouldFocus: true }));
-    const ruleIssues = classRuleIssues(form.getValues() as Parameters<typeof classRuleIssues>[0]).filter((issue) =>
-      (fields as readonly string[]).includes(issue.path),
+    const fields = current.fields as readonly string[];
+    // Checked here rather than with the resolver's trigger: only this step's fields, the shared
+    // schema's messages, and the class rules that zod would run only once every field is valid.
+    const values = form.getValues();
+    const parsed = ApplicationFields.safeParse(values);
+    const issues = [
+      ...(parsed.success ? [] : parsed.error.issues.map((i) => ({ path: String(i.path[0]), message: i.message }))),
+      ...classRuleIssues(values as Parameters<typeof classRuleIssues>[0]),
+    ].filter(
+      (issue, index, all) => fields.includes(issue.path) && all.findIndex((o) => o.path === issue.path) === index,
     );
-    for (const issue of ruleIssues) form.setError(issue.path, { type: 'rule', message: issue.message }, { shouldFocus: true });
-    if (valid && ruleIssues.length === 0) go(step + 1);
+    form.clearErrors(fields as Path<ApplicationDraft>[]);
+    issues.forEach((issue, index) =>
+      form.setError(
+        issue.path as Path<ApplicationDraft>,
+        { type: 'step', message: issue.message },
+        { shouldFocus: index === 0 },
+      ),
+    );
+    if (issues.length === 0) go(step + 1);
   }
 
   function stepOf(field: string): number {
@@ -179,7 +192,10 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
             Step {step + 1} of {REGISTRATION_STEPS.length}
           </p>
           <div className="mt-1 h-2 w-full rounded bg-slate-200" aria-hidden="true">
-            <div className="h-2 rounded bg-brand-700" style={{ width: `${((step + 1) / REGISTRATION_STEPS.length) * 100}%` }} />
+            <div
+              className="h-2 rounded bg-brand-700"
+              style={{ width: `${((step + 1) / REGISTRATION_STEPS.length) * 100}%` }}
+            />
           </div>
           <h2 ref={heading} tabIndex={-1} className="mt-3 text-xl font-bold focus:outline-none">
             {current.title}

@@ -1,4 +1,4 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { FormSelectField } from '../staff';
 import { BoundTextField } from './BoundFields';
 import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membership-classes';
@@ -14,15 +14,24 @@ export interface ChapterOption {
 }
 
 export function ClassStep() {
-  const { register, formState } = useFormContext();
-  const error = (formState.errors.classCode?.message as string | undefined) ?? null;
+  const { register, clearErrors, control } = useFormContext();
+  const { errors } = useFormState({ control, name: 'classCode' });
+  const error = (errors.classCode?.message as string | undefined) ?? null;
   return (
     <fieldset aria-describedby={error ? 'classCode-error' : undefined}>
       <legend className="text-base font-semibold">Which membership class are you applying for?</legend>
       <div className="mt-3 space-y-3">
         {MEMBERSHIP_CLASS_CODES.map((code) => (
-          <label key={code} className="flex gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-            <input type="radio" value={code} {...register('classCode')} className="mt-1 h-5 w-5" />
+          <label
+            key={code}
+            className="flex gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              value={code}
+              {...register('classCode', { onChange: () => clearErrors('classCode') })}
+              className="mt-1 h-5 w-5"
+            />
             <span>
               <span className="block font-semibold">{MEMBERSHIP_CLASS_LABELS[code]}</span>
               <span className="block text-sm text-slate-700">{CLASS_ELIGIBILITY[code]}</span>
@@ -66,7 +75,14 @@ export function PersonalStep() {
 export function AddressStep() {
   return (
     <div className="space-y-4">
-      <BoundTextField id="reg-address" name="address" label="Address" multiline rows={3} autoComplete="street-address" />
+      <BoundTextField
+        id="reg-address"
+        name="address"
+        label="Address"
+        multiline
+        rows={3}
+        autoComplete="street-address"
+      />
       <BoundTextField id="reg-city" name="city" label="City" autoComplete="address-level2" />
       <BoundTextField id="reg-stateName" name="stateName" label="State" autoComplete="address-level1" />
       <BoundTextField id="reg-pincode" name="pincode" label="PIN code" inputMode="numeric" autoComplete="postal-code" />
@@ -92,12 +108,25 @@ export function ProfessionStep() {
         label={institutional ? 'Your designation in the organisation' : 'Designation (optional)'}
         autoComplete="organization-title"
       />
-      <BoundTextField id="reg-experienceYears" name="experienceYears" label="Years of experience" type="number" inputMode="numeric" min={0} max={60} />
+      <BoundTextField
+        id="reg-experienceYears"
+        name="experienceYears"
+        label="Years of experience"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={60}
+      />
       {classCode === 'student' && (
         <BoundTextField id="reg-institution" name="institution" label="Institution where you study" />
       )}
       {institutional && (
-        <BoundTextField id="reg-gstin" name="gstin" label="GSTIN of the organisation (optional)" hint="15 characters, for the receipt." />
+        <BoundTextField
+          id="reg-gstin"
+          name="gstin"
+          label="GSTIN of the organisation (optional)"
+          hint="15 characters, for the receipt."
+        />
       )}
     </div>
   );
@@ -108,7 +137,12 @@ export function ChapterStep({ chapters }: { chapters: ChapterOption[] }) {
   const proposed = (PROPOSED_CLASSES as readonly string[]).includes(classCode);
   return (
     <div className="space-y-4">
-      <FormSelectField id="reg-chapterId" name="chapterId" label="Chapter" hint="The chapter nearest to where you live or work.">
+      <FormSelectField
+        id="reg-chapterId"
+        name="chapterId"
+        label="Chapter"
+        hint="The chapter nearest to where you live or work."
+      >
         <option value="">Choose a chapter</option>
         {chapters.map((c) => (
           <option key={c.id} value={c.id}>
@@ -119,10 +153,21 @@ export function ChapterStep({ chapters }: { chapters: ChapterOption[] }) {
       {proposed ? (
         <>
           <p className="text-sm text-slate-700">
-            Two Corporate or Life members of NIPM propose and second your application. Ask them for their member numbers.
+            Two Corporate or Life members of NIPM propose and second your application. Ask them for their member
+            numbers.
           </p>
-          <BoundTextField id="reg-proposerNumber" name="proposerNumber" label="Proposer's member number" autoCapitalize="characters" />
-          <BoundTextField id="reg-seconderNumber" name="seconderNumber" label="Seconder's member number" autoCapitalize="characters" />
+          <BoundTextField
+            id="reg-proposerNumber"
+            name="proposerNumber"
+            label="Proposer's member number"
+            autoCapitalize="characters"
+          />
+          <BoundTextField
+            id="reg-seconderNumber"
+            name="seconderNumber"
+            label="Seconder's member number"
+            autoCapitalize="characters"
+          />
         </>
       ) : (
         <p className="text-sm text-slate-700">This class needs no proposer or seconder.</p>
@@ -154,7 +199,9 @@ export function DocumentsStep({ required, files, errors, onChoose }: DocumentsSt
           <input
             id={`reg-file-${kind}`}
             type="file"
-            accept={kind === 'photo' ? 'image/jpeg,image/png,image/webp' : 'application/pdf,image/jpeg,image/png,image/webp'}
+            accept={
+              kind === 'photo' ? 'image/jpeg,image/png,image/webp' : 'application/pdf,image/jpeg,image/png,image/webp'
+            }
             aria-invalid={errors[kind] ? true : undefined}
             aria-describedby={errors[kind] ? `reg-file-${kind}-error` : undefined}
             onChange={(event) => onChoose(kind, event.currentTarget.files?.[0])}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { BoundTextField } from './BoundFields';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { formatMoney } from '../../lib/format';
@@ -9,7 +9,8 @@ import { FieldError } from '../../components/forms/FormFields';
 
 /** The review step: the fee for today (Kolkata) with any coupon, and the declaration. */
 export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null) => void }) {
-  const { register, setError, clearErrors, formState, getValues } = useFormContext();
+  const { register, setError, clearErrors, getValues, control } = useFormContext();
+  const { errors } = useFormState({ control, name: 'declaration' });
   const classCode = useWatch({ name: 'classCode' }) as string;
   const [quote, setQuote] = useState<FeeQuoteAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,10 +42,9 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
   useEffect(() => {
     void load(String(getValues('coupon') ?? ''));
     // The quote follows the class; the coupon is applied with its button.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [classCode]);
 
-  const declarationError = (formState.errors.declaration?.message as string | undefined) ?? null;
+  const declarationError = (errors.declaration?.message as string | undefined) ?? null;
   return (
     <div className="space-y-5">
       <section aria-labelledby="fee-heading" className="rounded-md border border-slate-300 p-4">
@@ -69,7 +69,9 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
             </div>
           </dl>
         ) : (
-          <p className="mt-2 text-sm text-slate-700">{busy ? 'Working out your fee…' : (problem ?? 'Choose a class first.')}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            {busy ? 'Working out your fee…' : (problem ?? 'Choose a class first.')}
+          </p>
         )}
       </section>
       <div className="flex items-end gap-2">
@@ -89,14 +91,14 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
         <label className="flex gap-3">
           <input
             type="checkbox"
-            {...register('declaration')}
+            {...register('declaration', { onChange: () => clearErrors('declaration') })}
             aria-invalid={declarationError ? true : undefined}
             aria-describedby={declarationError ? 'reg-declaration-error' : undefined}
             className="mt-1 h-5 w-5"
           />
           <span className="text-sm">
-            I declare that the particulars given are true, and I agree to abide by the Memorandum, the Rules and the Code of
-            Ethics of the National Institute of Personnel Management.
+            I declare that the particulars given are true, and I agree to abide by the Memorandum, the Rules and the
+            Code of Ethics of the National Institute of Personnel Management.
           </span>
         </label>
         <FieldError id="reg-declaration-error" message={declarationError} />

@@ -4,7 +4,14 @@ import { APPLICATION_STATE_LABELS, type ApplicationStatus } from '../../lib/sche
 
 /** Pieces of the applicant's status and tracking pages. */
 
-export function StateSummary({ status }: { status: Pick<ApplicationStatus, 'reference' | 'state' | 'classCode' | 'name' | 'chapter' | 'appliedOn' | 'amountDue' | 'nextStep' | 'memberNumber'> }) {
+export function StateSummary({
+  status,
+}: {
+  status: Pick<
+    ApplicationStatus,
+    'reference' | 'state' | 'classCode' | 'name' | 'chapter' | 'appliedOn' | 'amountDue' | 'nextStep' | 'memberNumber'
+  >;
+}) {
   return (
     <section aria-labelledby="state-heading" className="space-y-3">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -146,7 +146,8 @@ export function classRuleIssues(value: {
 }
 
 export const ApplicationInput = ApplicationFields.superRefine((value, ctx) => {
-  for (const issue of classRuleIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  for (const issue of classRuleIssues(value))
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });
 
 export type ApplicationInputValue = z.infer<typeof ApplicationInput>;
@@ -356,4 +357,6 @@ export const ApplicationQueueQuery = ApplicationQueueFilters.merge(pagingQuery()
   .merge(sortQuery(APPLICATION_SORT_FIELDS, '-appliedOn'))
   .strict();
 
-export const ApplicationExportQuery = ApplicationQueueFilters.merge(sortQuery(APPLICATION_SORT_FIELDS, '-appliedOn')).strict();
+export const ApplicationExportQuery = ApplicationQueueFilters.merge(
+  sortQuery(APPLICATION_SORT_FIELDS, '-appliedOn'),
+).strict();

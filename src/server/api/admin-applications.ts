@@ -93,7 +93,12 @@ const documentRoute = apiRoute({
 export const adminApplicationsRouter = createRouter()
   .openapi(listRoute, async (c) => respond(c, await listApplications(c.var.deps.db, caller(c), c.req.valid('query'))))
   .openapi(exportRoute, async (c) =>
-    csvResponse(c, 'applications.csv', CSV_COLUMNS, applicationRowsForExport(c.var.deps.db, caller(c), c.req.valid('query'))),
+    csvResponse(
+      c,
+      'applications.csv',
+      CSV_COLUMNS,
+      applicationRowsForExport(c.var.deps.db, caller(c), c.req.valid('query')),
+    ),
   )
   .openapi(detailRoute, async (c) =>
     respond(c, await applicationDetail(c.var.deps.db, caller(c), c.req.valid('param').id)),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { seedDemoMoney } from '../services/demo/money';
+import { seedDemoJoining } from '../services/demo/joining';
 import { seedDemoMembers } from '../services/demo/members';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
       for (const account of DEMO_ACCOUNTS) console.log(`  role ${account.roleId}  ${account.email}`);
       const money = await seedDemoMoney(db, new Date());
       console.log(`Payment settings (samples): ${money.settings} added; coupons: ${money.coupons} added.`);
+      console.log(`Membership applications: ${await seedDemoJoining(db, new Date())} added (fees marked as samples).`);
     }
     if (withDemo || memberCount !== undefined) {
       const members = await seedDemoMembers(db, new Date(), { count: memberCount });

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { seedDemoMoney } from '../services/demo/money';
+import { seedDemoJoining } from '../services/demo/joining';
 import { seedDemoMembers } from '../services/demo/members';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { ROLE_LABELS } from '../../lib/roles';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     await seedChapters(db, new Date());
     await seedDemoAccounts(db, { nodeEnv: config.NODE_ENV, now: new Date() });
     await seedDemoMoney(db, new Date());
+    await seedDemoJoining(db, new Date());
     await seedDemoMembers(db, new Date());
   } finally {
     await db.destroy();

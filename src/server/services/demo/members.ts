@@ -16,6 +16,7 @@ import { SAMPLE_PAYMENT_SETTINGS } from '../money/settings';
  * `npm run db:seed -- --members 100000` makes a larger set for benchmarks.
  */
 export const DEMO_MEMBER_COUNT = 8000;
+const DEMO_EMAIL_DOMAIN = 'members.demo.nipm.in';
 const BATCH = 500;
 const DEMO_FEES: Record<MembershipClassCode, number> = {
   associate: 150_000,
@@ -150,12 +151,13 @@ export async function seedDemoMembers(db: DB, now: Date, options: { count?: numb
   // Larger chapters first: Kolkata, Mumbai, Delhi and Chennai carry more members than the rest.
   const weights = chapters.map((_, i) => (i % 4 === 0 ? 3 : 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
+  // Demo members are known by their e-mail domain: a chapter that has them gets none again.
   const existing = new Set(
     (
       await db
         .selectFrom('members')
         .select('chapter_id')
-        .where('member_number', 'like', 'NIPM/%/0%')
+        .where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
         .groupBy('chapter_id')
         .execute()
     ).map((r) => r.chapter_id),
@@ -164,8 +166,25 @@ export async function seedDemoMembers(db: DB, now: Date, options: { count?: numb
   for (const [index, chapter] of chapters.entries()) {
     const share = Math.round((count * weights[index]) / totalWeight);
     if (existing.has(chapter.id) || share === 0) continue;
+    // Numbers continue after the chapter's members (joining's admissions), and its sequence moves past them.
+    const prefix = `NIPM/${chapter.code}/`;
+    const before = Number(
+      (
+        await db
+          .selectFrom('members')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('member_number', 'like', `${prefix}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const sequenced = await db
+      .selectFrom('member_number_sequences')
+      .select('last_number')
+      .where('chapter_id', '=', chapter.id)
+      .executeTakeFirst();
+    const start = Math.max(before, Number(sequenced?.last_number ?? 0)) + 1;
     const rows: NewMember[] = [];
-    for (let n = 1; n <= share; n++) {
+    for (let n = start; n < start + share; n++) {
       const classCode = pickClass(random());
       const admittedYear = current - Math.floor(random() ** 1.6 * 40);
       const admittedOn = `${admittedYear}-${String(4 + Math.floor(random() * 9)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
@@ -180,7 +199,7 @@ export async function seedDemoMembers(db: DB, now: Date, options: { count?: numb
               : current - 2 - Math.floor(random() * 4);
       const first = FIRST[Math.floor(random() * FIRST.length)];
       const last = LAST[Math.floor(random() * LAST.length)];
-      const number = `NIPM/${chapter.code}/${String(n).padStart(5, '0')}`;
+      const number = `${prefix}${String(n).padStart(5, '0')}`;
       rows.push({
         member_number: number,
         membership_class: classCode,
@@ -188,7 +207,7 @@ export async function seedDemoMembers(db: DB, now: Date, options: { count?: numb
         title: null,
         first_name: first,
         last_name: last,
-        email: `${first}.${last}.${chapter.code}${n}@example.in`.toLowerCase(),
+        email: `${first}.${last}.${chapter.code}${n}@${DEMO_EMAIL_DOMAIN}`.toLowerCase(),
         phone: `+91 9${String(Math.floor(random() * 1e9)).padStart(9, '0')}`,
         date_of_birth: null,
         address: null,
@@ -223,6 +242,12 @@ export async function seedDemoMembers(db: DB, now: Date, options: { count?: numb
       await seedPayments(db, inserted, current, random, at);
       added += inserted.length;
     }
+    const last = start + share - 1;
+    await db
+      .insertInto('member_number_sequences')
+      .values({ chapter_id: chapter.id, last_number: last })
+      .onConflict((oc) => oc.column('chapter_id').doUpdateSet({ last_number: last }))
+      .execute();
   }
   return added;
 }
