@@ -80,3 +80,22 @@ describeEachDatabase('The membership card and its public check', (kind) => {
     }
   });
 });
+
+describeEachDatabase('Chapter Detail counts the chapter’s members', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('shows the member count of the member’s own chapter', async () => {
+    const chapter = await createChapter(database.db, { region: 'East' });
+    const own = await memberWith(database.db, chapter.id, { firstName: 'One' });
+    await memberWith(database.db, chapter.id, { firstName: 'Two' });
+    const user = await createUser(database.db, { roleId: '1', memberId: own.id });
+    const answer = await api.request('GET', `/api/chapters/${chapter.id}`, { token: user.token });
+    expect((await answer.json()).data.memberCount).toBe(2);
+  });
+});

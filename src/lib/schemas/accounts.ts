@@ -40,6 +40,8 @@ export const ChapterRecordSchema = ChapterListItemSchema.extend({
   contactName: z.string().nullable(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  /** Members of the chapter (issue 10: Chapter Detail). */
+  memberCount: z.number().int().min(0).optional(),
 });
 export type ChapterRecord = z.infer<typeof ChapterRecordSchema>;
 
