@@ -85,10 +85,11 @@ test('a member renews for the coming year and sees the receipt', async ({ page, 
     .where('purpose', '=', 'membership_renewal')
     .where('subject_id', '=', member.memberId!)
     .executeTakeFirstOrThrow();
+  const admin = await users.create({ roleId: '2' });
   const staff = {
-    id: 0,
-    email: 'staff@example.test',
-    name: 'Staff',
+    id: admin.id,
+    email: admin.email,
+    name: admin.name,
     image: null,
     roleId: '2' as const,
     memberId: null,
