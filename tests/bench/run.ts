@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import bodyLimits from './body-limits';
 import pageWeight from './page-weight';
 import applicationsQueue from './applications-queue';
+import membersRegister from './members-register';
 import type { BenchModule } from './support/types';
 
 /**
@@ -9,7 +10,7 @@ import type { BenchModule } from './support/types';
  * Add a benchmark by adding its module to this list. `npm run bench -- <name>` runs only one;
  * every run also writes bench/results/<name>.json.
  */
-const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue];
+const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue, membersRegister];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;
