@@ -160,6 +160,15 @@ describeEachDatabase('Staff edit a member; a member edits their own details', (k
       reason: 'Married',
       state: 'open',
     });
+    const requestId = view.body.data.changeRequests[0].id;
+    const url = `/api/admin/members/${asha.id}/change-requests/${requestId}`;
+    expect((await call('POST', url, ashaUser, { state: 'done' })).status).toBe(403);
+    expect((await call('POST', url, chapterAdmin, { state: 'done' })).status).toBe(200);
+    expect((await call('POST', url, superAdmin, { state: 'declined' })).status).toBe(409);
+    expect(
+      (await call('POST', `/api/admin/members/${asha.id}/change-requests/999999`, superAdmin, { state: 'done' }))
+        .status,
+    ).toBe(404);
     expect((await call('POST', '/api/members/me/change-requests', ashaUser, { changes: {} })).status).toBe(400);
     expect((await call('POST', '/api/members/me/change-requests', ashaUser, { changes: { city: 'x' } })).status).toBe(
       400,

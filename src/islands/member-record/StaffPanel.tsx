@@ -151,6 +151,22 @@ export default function StaffPanel({
                   .map(([k, v]) => `${k} → ${String(v)}`)
                   .join(', ')}
                 {r.reason ? ` (${r.reason})` : ''} [{r.state}]
+                {r.state === 'open' &&
+                  (['done', 'declined'] as const).map((state) => (
+                    <button
+                      key={state}
+                      type="button"
+                      className="ml-2 rounded border border-slate-300 px-2 py-0.5 text-sm"
+                      onClick={() =>
+                        void act(
+                          () => api.post(`admin/members/${memberId}/change-requests/${r.id}`, { state }),
+                          state === 'done' ? 'Marked done.' : 'Declined.',
+                        )
+                      }
+                    >
+                      {state === 'done' ? 'Mark done' : 'Decline'}
+                    </button>
+                  ))}
               </li>
             ))}
           </ul>

@@ -143,6 +143,19 @@ export const NoteBody = z
   })
   .strict();
 
+export const ChangeRequestDecisionBody = z.object({ state: z.enum(['done', 'declined']) }).strict();
+
+export const ChangeRequestParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Use a record id made of digits.')
+    .transform(Number),
+  requestId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Use a record id made of digits.')
+    .transform(Number),
+});
+
 export const AccountStateBody = z.object({ active: z.boolean() }).strict();
 
 export const MemberNoteSchema = z.object({

@@ -6,6 +6,8 @@ import { ROLE } from '../../lib/roles';
 import { IdParam, pagedSchema } from '../../lib/schemas/common';
 import {
   AccountStateBody,
+  ChangeRequestDecisionBody,
+  ChangeRequestParams,
   MemberStaffViewSchema,
   NoteBody,
   RegisterFilterQuery,
@@ -18,6 +20,7 @@ import { requestPasswordReset } from '../services/password-reset';
 import { exportRegister, listRegister } from '../services/member-register';
 import {
   addMemberNote,
+  decideChangeRequest,
   memberAccountEmail,
   memberStaffView,
   setMemberAccountActive,
@@ -99,6 +102,20 @@ const accountRoute = apiRoute({
   errors: [404],
 });
 
+const decideRequestRoute = apiRoute({
+  method: 'post',
+  path: '/{id}/change-requests/{requestId}',
+  summary: "Closes a member's change request: done (after editing the record) or declined",
+  tags,
+  access: MEMBER_STAFF,
+  request: {
+    params: ChangeRequestParams,
+    body: { content: { 'application/json': { schema: ChangeRequestDecisionBody } } },
+  },
+  data: z.object({ state: z.enum(['done', 'declined']) }),
+  errors: [404, 409],
+});
+
 const resetRoute = apiRoute({
   method: 'post',
   path: '/{id}/password-reset',
@@ -146,6 +163,10 @@ export const adminMembersRouter = createRouter()
   .openapi(accountRoute, async (c) => {
     const { id } = c.req.valid('param');
     return respond(c, await setMemberAccountActive(c.var.deps.db, actorOf(c), id, c.req.valid('json').active));
+  })
+  .openapi(decideRequestRoute, async (c) => {
+    const { id, requestId } = c.req.valid('param');
+    return respond(c, await decideChangeRequest(c.var.deps.db, actorOf(c), id, requestId, c.req.valid('json').state));
   })
   .openapi(resetRoute, async (c) => {
     const { db, siteUrl, mailer, defer, now } = c.var.deps;

@@ -194,6 +194,47 @@ export async function setMemberAccountActive(db: DB, actor: Actor, memberId: num
   });
 }
 
+/** Staff close a member's change request (done after editing the record, or declined); once only. */
+export async function decideChangeRequest(
+  db: DB,
+  actor: Actor,
+  memberId: number,
+  requestId: number,
+  state: 'done' | 'declined',
+) {
+  await requireInScope(db, actor.user, memberId);
+  return db.transaction().execute(async (trx) => {
+    const decided = await trx
+      .updateTable('member_change_requests')
+      .set({ state, decided_by: actor.user.id, decided_at: nowIso(actor.now) })
+      .where('id', '=', requestId)
+      .where('member_id', '=', memberId)
+      .where('state', '=', 'open')
+      .returning('id')
+      .executeTakeFirst();
+    if (!decided) {
+      const exists = await trx
+        .selectFrom('member_change_requests')
+        .select('state')
+        .where('id', '=', requestId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      if (!exists) throw notFound('No such request.');
+      throw conflict(`This request is already ${exists.state}.`);
+    }
+    await writeAudit(trx, {
+      action: 'member.change_request_decided',
+      at: actor.now,
+      actorUserId: actor.user.id,
+      entity: 'member',
+      entityId: memberId,
+      ip: actor.ip,
+      detail: { requestId, before: { state: 'open' }, after: { state } },
+    });
+    return { state };
+  });
+}
+
 export async function memberAccountEmail(db: DB, viewer: AuthUser, memberId: number): Promise<string> {
   await requireInScope(db, viewer, memberId);
   const account = await db
