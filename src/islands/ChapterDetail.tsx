@@ -75,6 +75,7 @@ export default function ChapterDetail() {
         <Field label="Contact" value={chapter.contactName} />
         <Field label="Contact e-mail" value={chapter.contactEmail} />
         <Field label="Contact phone" value={chapter.contactPhone} />
+        <Field label="Members" value={chapter.memberCount} />
       </dl>
     </section>
   );

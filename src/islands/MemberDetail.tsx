@@ -7,6 +7,12 @@ import { membershipClassLabel } from '../lib/membership-classes';
 import { ROLE } from '../lib/roles';
 import { session } from '../stores/session';
 import { Field, Loading, Problem } from '../components/portal/PortalStates';
+import { MEMBER_STATUS_LABELS } from '../lib/member-status';
+import ChangeRequestForm from './member-record/ChangeRequestForm';
+import DetailsForm from './member-record/DetailsForm';
+import MembershipCard from './member-record/MembershipCard';
+import RenewalPanel from './member-record/RenewalPanel';
+import StaffPanel from './member-record/StaffPanel';
 
 type State =
   | { kind: 'loading' }
@@ -41,11 +47,13 @@ export function fullName(member: Pick<MemberRecord, 'title' | 'firstName' | 'las
 export default function MemberDetail() {
   const $session = useStore(session);
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const [editing, setEditing] = useState<'details' | 'request' | null>(null);
   const roleId = $session.data?.user.roleId;
-
-  useEffect(() => {
+  const reload = () => {
     if (roleId) void loadMemberForPage(roleId).then(setState);
-  }, [roleId]);
+  };
+
+  useEffect(reload, [roleId]);
 
   if (state.kind === 'loading') return <Loading what="the member record" />;
   if (state.kind === 'none-selected') {
@@ -58,8 +66,41 @@ export default function MemberDetail() {
   if (state.kind === 'problem') return <Problem problem={state.problem} heading="Member record unavailable" />;
 
   const { member } = state;
+  const own = roleId === ROLE.member;
+  const saved = () => {
+    setEditing(null);
+    reload();
+  };
   return (
     <div className="space-y-6">
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="rounded-md border border-brand-700 px-3 py-1.5 text-brand-700"
+          onClick={() => setEditing(editing === 'details' ? null : 'details')}
+        >
+          {own ? 'Correct my details' : 'Edit the record'}
+        </button>
+        {own && (
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 px-3 py-1.5"
+            onClick={() => setEditing(editing === 'request' ? null : 'request')}
+          >
+            Ask to change name, date of birth or class
+          </button>
+        )}
+      </div>
+      {editing === 'details' && (
+        <section aria-label="Edit the record" className="rounded-lg border border-slate-200 bg-white p-6">
+          <DetailsForm member={member} staff={!own} onSaved={saved} onCancel={() => setEditing(null)} />
+        </section>
+      )}
+      {editing === 'request' && (
+        <section aria-label="Request a change" className="rounded-lg border border-slate-200 bg-white p-6">
+          <ChangeRequestForm onDone={() => setEditing(null)} />
+        </section>
+      )}
       <section aria-labelledby="membership-heading" className="rounded-lg border border-slate-200 bg-white p-6">
         <h2 id="membership-heading" className="text-lg font-semibold">
           {fullName(member)}
@@ -67,7 +108,7 @@ export default function MemberDetail() {
         <dl className="mt-3 divide-y divide-slate-100">
           <Field label="Member number" value={member.memberNumber} />
           <Field label="Membership class" value={membershipClassLabel(member.membershipClass)} />
-          <Field label="Status" value={member.status} />
+          <Field label="Status" value={MEMBER_STATUS_LABELS[member.status]} />
           <Field label="Chapter" value={`${member.chapter.name} (${member.chapter.region})`} />
           <Field label="Admitted on" value={member.admittedOn} />
         </dl>
@@ -97,6 +138,9 @@ export default function MemberDetail() {
           <Field label="Years of experience" value={member.experienceYears} />
         </dl>
       </section>
+      <RenewalPanel memberId={member.id} memberNumber={member.memberNumber} own={own} />
+      <MembershipCard memberId={member.id} />
+      {!own && <StaffPanel memberId={member.id} chapterId={member.chapter.id} onChanged={reload} />}
     </div>
   );
 }

@@ -36,6 +36,7 @@ const OPEN_ROUTES = [
   'GET /api/payment-options',
   'GET /api/content/files/{key}',
   'GET /api/content/publications/{id}/file',
+  'GET /api/membership/verify',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -4,6 +4,7 @@ import livePages from './live-pages';
 import pageWeight from './page-weight';
 import applicationsQueue from './applications-queue';
 import natconRush from './natcon-rush';
+import membersRegister from './members-register';
 import type { BenchModule } from './support/types';
 
 /**
@@ -14,6 +15,7 @@ import type { BenchModule } from './support/types';
 const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue];
 const modules: BenchModule[] = [pageWeight, bodyLimits, livePages];
 const modules: BenchModule[] = [pageWeight, bodyLimits, natconRush];
+const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue, membersRegister];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;

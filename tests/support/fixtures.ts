@@ -57,7 +57,6 @@ export async function createMember(
     .values({
       member_number: overrides.memberNumber ?? `M-${id}`,
       membership_class: 'associate',
-      status: 'active',
       chapter_id: chapterId,
       title: null,
       first_name: overrides.firstName ?? 'Asha',

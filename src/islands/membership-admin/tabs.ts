@@ -19,6 +19,12 @@ export const MEMBERSHIP_ADMIN_TABS: MembershipAdminTab[] = [
     roles: [ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin],
     component: lazy(() => import('./ApplicationsTab')),
   },
+  {
+    id: 'members',
+    label: 'Members',
+    roles: [ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin],
+    component: lazy(() => import('./MembersTab')),
+  },
   { id: 'fees', label: 'Fees', roles: [ROLE.superAdmin], component: lazy(() => import('./FeesTab')) },
 ];
 

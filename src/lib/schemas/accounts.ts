@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_STATUSES } from '../member-status';
 import { ROLE_IDS, type RoleId } from '../roles';
 
 /**
@@ -39,6 +40,8 @@ export const ChapterRecordSchema = ChapterListItemSchema.extend({
   contactName: z.string().nullable(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  /** Members of the chapter (issue 10: Chapter Detail). */
+  memberCount: z.number().int().min(0).optional(),
 });
 export type ChapterRecord = z.infer<typeof ChapterRecordSchema>;
 
@@ -47,7 +50,10 @@ export const MemberRecordSchema = z.object({
   id: z.number().int(),
   memberNumber: z.string(),
   membershipClass: z.string(),
-  status: z.string(),
+  /** Derived from the last year paid and today's date in Kolkata (src/lib/member-status.ts). */
+  status: z.enum(MEMBER_STATUSES),
+  /** Start year of the last financial year paid (2026 = 2026-27), null when none is. */
+  paidThroughYear: z.number().int().nullable(),
   chapter: ChapterRefSchema,
   title: z.string().nullable(),
   firstName: z.string(),

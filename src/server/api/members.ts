@@ -1,11 +1,27 @@
+import { z } from '@hono/zod-openapi';
+import { kolkataDate } from '../../lib/financial-year';
 import { ROLE } from '../../lib/roles';
 import { MemberRecordSchema } from '../../lib/schemas/accounts';
 import { IdParam } from '../../lib/schemas/common';
+import {
+  ChangeRequestBody,
+  MemberCardSchema,
+  MemberPaymentSchema,
+  MemberRenewalViewSchema,
+  SelfMemberPatch,
+} from '../../lib/schemas/members';
+import { ReportPaymentBody } from '../../lib/schemas/money';
+import { renewalView, reportRenewal } from '../services/renewals';
+import { memberCard, memberCardPdf } from '../services/member-card';
 import { memberDetailFor, ownMemberDetail } from '../services/members';
+import { requestChange, updateOwnDetails } from '../services/member-self';
+import { clientAddress, type AppContext } from './context';
 import { notFound } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly, SIGNED_IN } from './openapi';
 
 const tags = ['Members'];
+
+const today = (c: AppContext) => kolkataDate(c.var.deps.now());
 
 const ownRoute = apiRoute({
   method: 'get',
@@ -14,6 +30,30 @@ const ownRoute = apiRoute({
   tags,
   access: SIGNED_IN,
   data: MemberRecordSchema,
+  errors: [404],
+});
+
+const ownPatchRoute = apiRoute({
+  method: 'patch',
+  path: '/me',
+  summary:
+    'The member corrects their own contact and professional details (name, date of birth, class and chapter: a change request)',
+  tags,
+  access: rolesOnly(ROLE.member),
+  request: { body: { content: { 'application/json': { schema: SelfMemberPatch } } } },
+  data: z.object({ changed: z.array(z.string()) }),
+  errors: [404, 409],
+});
+
+const changeRequestRoute = apiRoute({
+  method: 'post',
+  path: '/me/change-requests',
+  summary: 'The member asks staff to change their name, date of birth, class or chapter',
+  tags,
+  access: rolesOnly(ROLE.member),
+  request: { body: { content: { 'application/json': { schema: ChangeRequestBody } } } },
+  data: z.object({ id: z.number().int() }),
+  status: 201,
   errors: [404],
 });
 
@@ -28,14 +68,94 @@ const byIdRoute = apiRoute({
   errors: [404],
 });
 
+const renewalRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/renewal',
+  summary: 'A member’s years (paid or not, with receipts), renewal payments and what renewing costs now',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: MemberRenewalViewSchema,
+  errors: [404],
+});
+
+const reportRenewalRoute = apiRoute({
+  method: 'post',
+  path: '/me/renewal',
+  summary: 'The member reports paying the renewal quoted now (the amount must be its total); staff verify it',
+  tags,
+  access: rolesOnly(ROLE.member),
+  request: { body: { content: { 'application/json': { schema: ReportPaymentBody } } } },
+  data: MemberPaymentSchema,
+  status: 201,
+  errors: [404, 409],
+});
+
+const cardRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/card',
+  summary: 'The digital membership card: name, number, class, chapter, valid through, the QR target',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: MemberCardSchema,
+  errors: [404],
+});
+
+const cardPdfRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/card.pdf',
+  summary: 'The digital membership card as a PDF with its QR code',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: z.string(),
+  produces: 'application/pdf',
+  errors: [404],
+});
+
+async function cardFor(c: AppContext, id: number) {
+  const { db, now, siteUrl } = c.var.deps;
+  const card = await memberCard(db, caller(c), id, kolkataDate(now()), siteUrl);
+  if (!card) throw notFound('No such member.');
+  return card;
+}
+
 export const membersRouter = createRouter()
   .openapi(ownRoute, async (c) => {
-    const member = await ownMemberDetail(c.var.deps.db, caller(c));
+    const member = await ownMemberDetail(c.var.deps.db, caller(c), today(c));
     if (!member) throw notFound('You have no member record.');
     return respond(c, member);
   })
+  .openapi(ownPatchRoute, async (c) => {
+    const context = { now: c.var.deps.now(), ip: clientAddress(c) };
+    return respond(c, await updateOwnDetails(c.var.deps.db, caller(c), c.req.valid('json'), context));
+  })
+  .openapi(changeRequestRoute, async (c) => {
+    const context = { now: c.var.deps.now(), ip: clientAddress(c) };
+    return respond(c, await requestChange(c.var.deps.db, caller(c), c.req.valid('json'), context), 201);
+  })
+  .openapi(reportRenewalRoute, async (c) => {
+    const payment = await reportRenewal(c.var.deps.db, caller(c), c.req.valid('json'), c.var.deps.now());
+    return respond(c, payment, 201);
+  })
+  .openapi(renewalRoute, async (c) =>
+    respond(c, await renewalView(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now())),
+  )
+  .openapi(cardRoute, async (c) => respond(c, await cardFor(c, c.req.valid('param').id)))
+  .openapi(cardPdfRoute, async (c) => {
+    const card = await cardFor(c, c.req.valid('param').id);
+    const pdf = await memberCardPdf(card);
+    c.header('Content-Type', 'application/pdf');
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="nipm-card-${card.memberNumber.replace(/[^A-Za-z0-9]+/g, '-')}.pdf"`,
+    );
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200);
+  })
   .openapi(byIdRoute, async (c) => {
-    const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id);
+    const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id, today(c));
     if (!member) throw notFound('No such member.');
     return respond(c, member);
   });

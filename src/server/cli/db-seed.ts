@@ -4,16 +4,26 @@ import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { seedDemoMoney } from '../services/demo/money';
 import { seedDemoJoining } from '../services/demo/joining';
 import { seedDemoContent } from '../services/demo/content';
+import { seedDemoMembers } from '../services/demo/members';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { seedDemoAdmin } from '../services/demo/admin';
 import { seedDemoNatcon } from '../services/demo/natcon';
 
-/** `npm run db:seed [-- --demo]`: the sample chapters, and with --demo the demo accounts. */
+/**
+ * `npm run db:seed [-- --demo] [-- --members N]`: the sample chapters, with --demo the demo accounts
+ * and data, with --members N that many demo members (for benchmarks: `--members 100000`).
+ */
 async function main(): Promise<void> {
-  const withDemo = process.argv.slice(2).includes('--demo');
+  const args = process.argv.slice(2);
+  const withDemo = args.includes('--demo');
+  const membersIndex = args.indexOf('--members');
+  const memberCount = membersIndex >= 0 ? Number(args[membersIndex + 1]) : undefined;
+  if (memberCount !== undefined && !(Number.isInteger(memberCount) && memberCount > 0)) {
+    throw new ConfigError('Write the number of members as --members 100000.');
+  }
   const { NODE_ENV } = env();
   // Refuse before touching the database, so a refused run changes nothing.
-  if (withDemo && NODE_ENV === 'production') throw new DemoAccountsRefused();
+  if ((withDemo || memberCount !== undefined) && NODE_ENV === 'production') throw new DemoAccountsRefused();
   const db = createDatabase({ url: configuredDatabaseUrl() });
   try {
     await migrateToLatest(db as Kysely<unknown>);
@@ -29,6 +39,10 @@ async function main(): Promise<void> {
       console.log(`Membership applications: ${await seedDemoJoining(db, new Date())} added (fees marked as samples).`);
       console.log(`Demo content: ${(await seedDemoContent(db, new Date())).events} events added.`);
       await seedDemoNatcon(db, new Date());
+    }
+    if (withDemo || memberCount !== undefined) {
+      const members = await seedDemoMembers(db, new Date(), { count: memberCount });
+      console.log(`Demo members: ${members} added, with their renewal payments.`);
     }
   } finally {
     await db.destroy();

@@ -6,6 +6,7 @@ import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
 import { seedDemoMoney } from '../services/demo/money';
 import { seedDemoJoining } from '../services/demo/joining';
+import { seedDemoMembers } from '../services/demo/members';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
 import { seedDemoAdmin } from '../services/demo/admin';
 import { ROLE_LABELS } from '../../lib/roles';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     await seedDemoJoining(db, new Date());
     await seedDemoContent(db, new Date());
     await seedDemoNatcon(db, new Date());
+    await seedDemoMembers(db, new Date());
   } finally {
     await db.destroy();
   }

@@ -55,13 +55,13 @@ export interface ScrollMessagesTable {
 }
 
 export type MembershipClass = MembershipClassCode;
-export type MemberStatus = 'active' | 'defaulter' | 'lapsed';
+/** Derived from `paid_through_year` and today's date, never stored (src/lib/member-status.ts). */
+export type { MemberStatus } from '../../lib/member-status';
 
 export interface MembersTable {
   id: Generated<number>;
   member_number: string;
   membership_class: MembershipClass;
-  status: MemberStatus;
   chapter_id: number;
   title: string | null;
   first_name: string;
@@ -182,6 +182,58 @@ export interface NatconEditionsTable {
   registration_closes_on: string;
   programme: ColumnType<string, string | undefined, string>;
   published: ColumnType<number, number | undefined, number>;
+export interface MemberTransfersTable {
+  id: Generated<number>;
+  member_id: number;
+  from_chapter_id: number;
+  to_chapter_id: number;
+  note: string | null;
+  by_user_id: number | null;
+  at: string;
+}
+
+export interface MemberNotesTable {
+  id: Generated<number>;
+  member_id: number;
+  body: string;
+  author_user_id: number | null;
+  created_at: string;
+}
+
+/** What a member asks staff to change (name, date of birth, class, chapter): they may not change it themselves. */
+export interface MemberChangeRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** JSON text: `{ field: wanted value }`. */
+  changes: string;
+  reason: string | null;
+  state: ColumnType<'open' | 'done' | 'declined', 'open' | 'done' | 'declined' | undefined>;
+  created_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
+/** What a renewal payment is for (its years and amounts), fixed when the member reports it. */
+export interface MemberRenewalsTable {
+  payment_id: number;
+  member_id: number;
+  first_year: number;
+  last_year: number;
+  /** JSON text of the `RenewalQuote` the member paid. */
+  quote: string;
+  created_at: string;
+}
+
+export type ReminderKind = 'due' | 'last_month' | 'defaulter' | 'lapsed';
+
+/** One row per reminder sent: the primary key (member, financial year, kind) makes each send once. */
+export interface ReminderSendsTable {
+  member_id: number;
+  financial_year: number;
+  kind: ReminderKind;
+  sent_at: string;
+}
+
 /** Institute-wide settings (`institute`, `gst`, `upi`, `bank`): one JSON value per key. */
 export interface SettingsTable {
   key: string;
@@ -581,6 +633,11 @@ export interface Database {
   natcon_orders: NatconOrdersTable;
   natcon_delegates: NatconDelegatesTable;
   natcon_nominations: NatconNominationsTable;
+  member_transfers: MemberTransfersTable;
+  member_notes: MemberNotesTable;
+  member_change_requests: MemberChangeRequestsTable;
+  reminder_sends: ReminderSendsTable;
+  member_renewals: MemberRenewalsTable;
   settings: SettingsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;

@@ -25,6 +25,15 @@ export type AuditAction =
   | 'scroll_message.created'
   | 'scroll_message.updated'
   | 'scroll_message.deleted';
+  /** Staff changes to a member record (issue 10): before and after values in `detail`. */
+  | 'member.updated'
+  | 'member.note_added'
+  | 'member.account_disabled'
+  | 'member.account_enabled'
+  | 'member.password_reset_sent'
+  | 'member.change_requested'
+  | 'member.change_request_decided'
+  | 'member.self_updated'
   /** Joining the institute (issue 9). */
   | 'membership.fees_updated'
   | 'application.submitted'

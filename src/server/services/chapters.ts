@@ -31,6 +31,11 @@ export async function chapterDetailFor(
   if (viewer.roleId === ROLE.member && (await memberChapterId(db, viewer.memberId)) !== chapterId) return undefined;
   const row = await db.selectFrom('chapters').selectAll().where('id', '=', chapterId).executeTakeFirst();
   if (!row) return undefined;
+  const members = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('chapter_id', '=', chapterId)
+    .executeTakeFirstOrThrow();
   return {
     id: row.id,
     code: row.code,
@@ -42,6 +47,7 @@ export async function chapterDetailFor(
     contactName: row.contact_name,
     contactEmail: row.contact_email,
     contactPhone: row.contact_phone,
+    memberCount: Number(members.n),
   };
 }
 

@@ -1,9 +1,10 @@
 import type { DB } from '../db';
 import type { AuthUser } from '../auth/authorize';
 import type { MemberRecord } from '../../lib/api-types';
+import { memberStatus } from '../../lib/member-status';
 import { ROLE } from '../../lib/roles';
 
-async function findMemberDetail(db: DB, memberId: number): Promise<MemberRecord | undefined> {
+async function findMemberDetail(db: DB, memberId: number, today: string): Promise<MemberRecord | undefined> {
   const row = await db
     .selectFrom('members')
     .innerJoin('chapters', 'chapters.id', 'members.chapter_id')
@@ -12,11 +13,13 @@ async function findMemberDetail(db: DB, memberId: number): Promise<MemberRecord 
     .where('members.id', '=', memberId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const paidThroughYear = row.paid_through_year === null ? null : Number(row.paid_through_year);
   return {
     id: row.id,
     memberNumber: row.member_number,
     membershipClass: row.membership_class,
-    status: row.status,
+    status: memberStatus({ classCode: row.membership_class, paidThroughYear, admittedOn: row.admitted_on }, today),
+    paidThroughYear,
     chapter: { id: row.chapter_id, code: row.chapter_code, name: row.chapter_name, region: row.chapter_region },
     title: row.title,
     firstName: row.first_name,
@@ -37,19 +40,29 @@ async function findMemberDetail(db: DB, memberId: number): Promise<MemberRecord 
 }
 
 /**
- * A member record within the viewer's scope, or undefined, which the API answers as 404 so
- * that a record outside the scope looks exactly like one that does not exist. Members see only
- * their own record, chapter admins only their chapter's members, roles 2 and 5 any. Content
- * admins are refused before this is called.
+ * Whether a member record is within the viewer's scope: members only their own record, chapter
+ * admins only their chapter's members, roles 2 and 5 any. Content admins never (the routes refuse
+ * them first). A record outside the scope is answered as 404, exactly like one that does not exist.
  */
-export async function memberDetailFor(db: DB, viewer: AuthUser, memberId: number): Promise<MemberRecord | undefined> {
-  if (viewer.roleId === ROLE.member && viewer.memberId !== memberId) return undefined;
-  const member = await findMemberDetail(db, memberId);
-  if (!member) return undefined;
-  if (viewer.roleId === ROLE.chapterAdmin && member.chapter.id !== viewer.chapterId) return undefined;
-  return member;
+export async function memberInScope(db: DB, viewer: AuthUser, memberId: number): Promise<boolean> {
+  if (viewer.roleId === ROLE.member) return viewer.memberId === memberId;
+  if (viewer.roleId === ROLE.contentAdmin) return false;
+  const row = await db.selectFrom('members').select('chapter_id').where('id', '=', memberId).executeTakeFirst();
+  if (!row) return false;
+  return viewer.roleId !== ROLE.chapterAdmin || row.chapter_id === viewer.chapterId;
 }
 
-export async function ownMemberDetail(db: DB, viewer: AuthUser): Promise<MemberRecord | undefined> {
-  return viewer.memberId === null ? undefined : findMemberDetail(db, viewer.memberId);
+/** A member record within the viewer's scope (see `memberInScope`), or undefined (404). */
+export async function memberDetailFor(
+  db: DB,
+  viewer: AuthUser,
+  memberId: number,
+  today: string,
+): Promise<MemberRecord | undefined> {
+  if (!(await memberInScope(db, viewer, memberId))) return undefined;
+  return findMemberDetail(db, memberId, today);
+}
+
+export async function ownMemberDetail(db: DB, viewer: AuthUser, today: string): Promise<MemberRecord | undefined> {
+  return viewer.memberId === null ? undefined : findMemberDetail(db, viewer.memberId, today);
 }

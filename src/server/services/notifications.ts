@@ -152,7 +152,8 @@ async function audienceUsers(db: DB, audience: NotificationAudience) {
 }
 
 export interface SendInput {
-  senderId: number;
+  /** null for notices the site sends by itself (the renewal reminders). */
+  senderId: number | null;
   title: string;
   message: string;
   link: string | null;

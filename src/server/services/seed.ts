@@ -1,3 +1,4 @@
+import { financialYearStart, kolkataDate } from '../../lib/financial-year';
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { ChaptersTable } from '../db/schema';
@@ -144,7 +145,6 @@ export async function seedDemoAccounts(db: DB, options: { nodeEnv: string; now: 
     .values({
       member_number: DEMO_MEMBER_NUMBER,
       membership_class: 'associate',
-      status: 'active',
       chapter_id: home.id,
       title: 'Ms',
       first_name: 'Ananya',
@@ -161,6 +161,8 @@ export async function seedDemoAccounts(db: DB, options: { nodeEnv: string; now: 
       designation: 'Senior Manager, Human Resources',
       experience_years: 12,
       admitted_on: '2019-08-01',
+      // Paid up for this year, so the demo member starts active (status is derived from it).
+      paid_through_year: financialYearStart(kolkataDate(options.now)),
       created_at: at,
       updated_at: at,
     })

@@ -8,6 +8,7 @@ import * as money from './006_money';
 import * as joining from './007_joining';
 import * as content from './008_content';
 import * as natcon from './009_natcon';
+import * as members from './010_members';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007_joining': joining,
   '008_content': content,
   '009_natcon': natcon,
+  '010_members': members,
 };

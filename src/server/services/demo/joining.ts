@@ -97,7 +97,6 @@ async function seedProposers(db: DB, chapterId: number, now: Date): Promise<void
   const at = nowIso(now);
   const year = financialYearStart(kolkataDate(now));
   const base = {
-    status: 'active' as const,
     chapter_id: chapterId,
     title: null,
     phone: null,

@@ -91,7 +91,6 @@ export async function approveApplication(
         .values({
           member_number: number,
           membership_class: application.class_code,
-          status: 'active',
           chapter_id: application.chapter_id,
           title: application.title,
           first_name: application.first_name,

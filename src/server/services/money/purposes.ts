@@ -3,6 +3,7 @@ import type { DB } from '../../db';
 import type { PaymentMode, PaymentState } from '../../db/schema';
 import { membershipApplicationPurpose } from '../joining/payments';
 import { natconOrderPayments } from '../natcon/payments';
+import { membershipRenewalPurpose } from '../renewals';
 
 /**
  * Each payment is for one purpose (an application, a renewal, a NATCON order) whose service knows
@@ -65,6 +66,7 @@ const handlers = (): Record<string, PaymentPurposeHandler> => ({
   /* One line per purpose, for example `membership_application: membershipApplicationPayments,`. */
   membership_application: membershipApplicationPurpose,
   natcon_order: natconOrderPayments,
+  membership_renewal: membershipRenewalPurpose,
 });
 
 /** Purposes registered while running (tests register their own purpose through this). */

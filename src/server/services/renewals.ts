@@ -1,0 +1,292 @@
+import type { DB } from '../db';
+import { nowIso } from '../db';
+import type { AuthUser } from '../auth/authorize';
+import { financialYearLabel, financialYearStart, kolkataDate } from '../../lib/financial-year';
+import { membershipClassLabel, type MembershipClassCode } from '../../lib/membership-classes';
+import { memberStatus, yearsToRenew } from '../../lib/member-status';
+import { formatMoney } from '../../lib/format';
+import { ROLE } from '../../lib/roles';
+import type { MemberPayment, MemberRenewalView, RenewalQuote } from '../../lib/schemas/members';
+import type { ReportPaymentInput } from '../../lib/schemas/money';
+import { conflict, notFound, validationError } from '../api/errors';
+import { feeScheduleFor } from './joining/fees';
+import { readPaymentSettings, reportPayment, type PaymentPurposeHandler, type ReceiptLine } from './money';
+import { memberInScope } from './members';
+
+/**
+ * Renewals: a member pays the annual subscription of each financial year they renew (the unpaid
+ * years for a lapsed member, the next one for a current member), in the payment ways joining offers.
+ * The years and amounts are fixed in `member_renewals` when the payment is reported; staff verify
+ * the payment (money module) and this purpose's `onVerified` raises `paid_through_year`.
+ */
+export const RENEWAL_PURPOSE = 'membership_renewal' as const;
+
+interface MemberRow {
+  id: number;
+  membership_class: MembershipClassCode;
+  paid_through_year: number | null;
+  admitted_on: string;
+  chapter_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+async function memberRow(db: DB, memberId: number): Promise<MemberRow> {
+  const row = await db
+    .selectFrom('members')
+    .select([
+      'id',
+      'membership_class',
+      'paid_through_year',
+      'admitted_on',
+      'chapter_id',
+      'first_name',
+      'last_name',
+      'email',
+    ])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such member.');
+  return { ...row, paid_through_year: row.paid_through_year === null ? null : Number(row.paid_through_year) };
+}
+
+const statusInput = (m: MemberRow) => ({
+  classCode: m.membership_class,
+  paidThroughYear: m.paid_through_year,
+  admittedOn: m.admitted_on,
+});
+
+/** The renewal's price today, from each year's fee schedule (null when there is nothing to pay). */
+export async function renewalQuote(db: DB, member: MemberRow, today: string): Promise<RenewalQuote | null> {
+  const years = yearsToRenew(statusInput(member), today);
+  if (years.length === 0) return null;
+  const lines = [];
+  for (const year of years) {
+    const schedule = await feeScheduleFor(db, member.membership_class, `${year}-04-01`);
+    lines.push({ year, label: financialYearLabel(year), amount: schedule.subscription });
+  }
+  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  const rate = (await readPaymentSettings(db)).gst.ratePercent ?? null;
+  const gst = rate ? Math.round((subtotal * rate) / 100) : 0;
+  return {
+    classCode: member.membership_class,
+    years: lines,
+    subtotal,
+    gstRatePercent: rate,
+    gst,
+    total: subtotal + gst,
+  };
+}
+
+type PaymentRow = {
+  id: number;
+  purpose: string;
+  amount: number;
+  mode: string;
+  reference: string | null;
+  paid_on: string;
+  state: 'reported' | 'verified' | 'rejected';
+  receipt_number: string | null;
+  first_year: number | null;
+  last_year: number | null;
+};
+
+function toMemberPayment(row: PaymentRow): MemberPayment {
+  const years: string[] = [];
+  if (row.first_year !== null && row.last_year !== null) {
+    for (let y = Number(row.first_year); y <= Number(row.last_year); y++) years.push(financialYearLabel(y));
+  }
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    amount: row.amount,
+    mode: row.mode,
+    reference: row.reference,
+    paidOn: row.paid_on,
+    state: row.state,
+    receiptNumber: row.receipt_number,
+    years,
+  };
+}
+
+async function renewalPayments(db: DB, memberId: number): Promise<MemberPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .leftJoin('member_renewals as r', 'r.payment_id', 'payments.id')
+    .select([
+      'payments.id',
+      'payments.purpose',
+      'payments.amount',
+      'payments.mode',
+      'payments.reference',
+      'payments.paid_on',
+      'payments.state',
+      'payments.receipt_number',
+      'r.first_year',
+      'r.last_year',
+    ])
+    .where('payments.purpose', '=', RENEWAL_PURPOSE)
+    .where('payments.subject_id', '=', memberId)
+    .orderBy('payments.id', 'desc')
+    .execute();
+  return rows.map((row) => toMemberPayment(row as PaymentRow));
+}
+
+/** The member's years, receipts, what renewing costs and any payment waiting for the office. */
+export async function renewalView(db: DB, viewer: AuthUser, memberId: number, now: Date): Promise<MemberRenewalView> {
+  if (!(await memberInScope(db, viewer, memberId))) throw notFound('No such member.');
+  const today = kolkataDate(now);
+  const member = await memberRow(db, memberId);
+  const payments = await renewalPayments(db, memberId);
+  const pending = payments.find((p) => p.state === 'reported') ?? null;
+  const receiptOf = new Map<string, string>();
+  for (const p of payments.filter((p) => p.state === 'verified').reverse()) {
+    for (const label of p.years) if (p.receiptNumber) receiptOf.set(label, p.receiptNumber);
+  }
+  const first = financialYearStart(member.admitted_on);
+  const last = Math.max(financialYearStart(today), member.paid_through_year ?? 0);
+  const years = [];
+  for (let year = last; year >= first; year--) {
+    const label = financialYearLabel(year);
+    const paid = member.membership_class === 'life' || (member.paid_through_year ?? 0) >= year;
+    years.push({ year, label, paid, receiptNumber: receiptOf.get(label) ?? null });
+  }
+  let quote: RenewalQuote | null = null;
+  try {
+    quote = await renewalQuote(db, member, today);
+  } catch (error) {
+    // No fee schedule yet: the page says renewal opens when the office sets the fees.
+    if (!(error instanceof Error && 'status' in error && (error as { status: number }).status === 409)) throw error;
+  }
+  return {
+    status: memberStatus(statusInput(member), today),
+    paidThroughYear: member.paid_through_year,
+    years,
+    quote,
+    pending,
+    payments,
+  };
+}
+
+/**
+ * The member reports paying the renewal quoted now. The amount must be the quote's total; one
+ * renewal waits for the office at a time (a second report answers 409). The payment and the years
+ * it is for are written in one transaction.
+ */
+export async function reportRenewal(
+  db: DB,
+  viewer: AuthUser,
+  input: Omit<ReportPaymentInput, 'purpose'>,
+  now: Date,
+): Promise<MemberPayment> {
+  if (viewer.memberId === null) throw notFound('You have no member record.');
+  if (input.mode === 'cash') throw validationError({ mode: 'Cash is paid at the office, which records it.' });
+  const member = await memberRow(db, viewer.memberId);
+  const quote = await renewalQuote(db, member, kolkataDate(now));
+  if (!quote) throw conflict('There is nothing to renew: your membership is paid as far ahead as it can be.');
+  if (input.amount !== quote.total) {
+    throw validationError({ amount: `The amount due is ${formatMoney(quote.total)}.` });
+  }
+  return db.transaction().execute(async (trx) => {
+    // The member's row is the lock that keeps two reports at once from both getting through.
+    await trx
+      .updateTable('members')
+      .set({ updated_at: nowIso(now) })
+      .where('id', '=', member.id)
+      .execute();
+    const waiting = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('purpose', '=', RENEWAL_PURPOSE)
+      .where('subject_id', '=', member.id)
+      .where('state', '=', 'reported')
+      .executeTakeFirst();
+    if (waiting) throw conflict('A renewal payment is already waiting for the office to verify it.');
+    const payment = await reportPayment(
+      trx,
+      {
+        purpose: RENEWAL_PURPOSE,
+        subjectId: member.id,
+        chapterId: member.chapter_id,
+        payerName: `${member.first_name} ${member.last_name}`,
+        payerEmail: member.email,
+        mode: input.mode,
+        reference: input.reference,
+        amount: input.amount,
+        paidOn: input.paidOn,
+      },
+      now,
+    );
+    const years = quote.years.map((y) => y.year);
+    await trx
+      .insertInto('member_renewals')
+      .values({
+        payment_id: payment.id,
+        member_id: member.id,
+        first_year: Math.min(...years),
+        last_year: Math.max(...years),
+        quote: JSON.stringify(quote),
+        created_at: nowIso(now),
+      })
+      .execute();
+    return toMemberPayment({
+      id: payment.id,
+      purpose: payment.purpose,
+      amount: payment.amount,
+      mode: payment.mode,
+      reference: payment.reference,
+      paid_on: payment.paidOn,
+      state: payment.state,
+      receipt_number: payment.receiptNumber,
+      first_year: Math.min(...years),
+      last_year: Math.max(...years),
+    });
+  });
+}
+
+async function renewalOf(db: DB, paymentId: number) {
+  const row = await db
+    .selectFrom('member_renewals')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  return { ...row, quote: JSON.parse(row.quote) as RenewalQuote };
+}
+
+/** What a renewal payment means to the money module. */
+export const membershipRenewalPurpose: PaymentPurposeHandler = {
+  async canView(db, caller, payment) {
+    if (caller.roleId === ROLE.superAdmin || caller.roleId === ROLE.admin) return true;
+    if (caller.roleId === ROLE.member) return caller.memberId === payment.subjectId;
+    if (caller.roleId !== ROLE.chapterAdmin) return false;
+    return memberInScope(db, caller, payment.subjectId);
+  },
+  async onVerified(trx, payment) {
+    const renewal = await renewalOf(trx, payment.id);
+    // Raised, never lowered: a verification of an older renewal after a newer one changes nothing.
+    await trx
+      .updateTable('members')
+      .set({ paid_through_year: Number(renewal.last_year), updated_at: nowIso(new Date()) })
+      .where('id', '=', payment.subjectId)
+      .where((eb) =>
+        eb.or([eb('paid_through_year', 'is', null), eb('paid_through_year', '<', Number(renewal.last_year))]),
+      )
+      .execute();
+  },
+  async onRejected() {
+    // The member's years stay as they were; they may report the payment again.
+  },
+  async receiptLines(trx, payment): Promise<ReceiptLine[]> {
+    const { quote } = await renewalOf(trx, payment.id);
+    const classLabel = membershipClassLabel(quote.classCode);
+    const lines: ReceiptLine[] = quote.years.map((y) => ({
+      kind: 'item',
+      label: `Annual subscription ${y.label} (${classLabel} member)`,
+      amount: y.amount,
+    }));
+    if (quote.gst) lines.push({ kind: 'gst', label: `GST at ${quote.gstRatePercent}%`, amount: quote.gst });
+    lines.push({ kind: 'total', label: 'Total', amount: quote.total });
+    return lines;
+  },
+};

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
+import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
+import { memberWith } from './members-support';
+
+const CURRENT = financialYearStart(kolkataDate(new Date()));
+
+describeEachDatabase('The membership card and its public check', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let east: { id: number };
+  let current: { id: number; member_number: string };
+  let lapsed: { id: number; member_number: string };
+  let currentUser: CreatedUser;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    east = await createChapter(database.db, { region: 'East', name: 'Kolkata Chapter' });
+    const west = await createChapter(database.db, { region: 'West', name: 'Mumbai Chapter' });
+    current = await memberWith(database.db, east.id, { firstName: 'Asha', lastName: 'Roy', paid: CURRENT });
+    lapsed = await memberWith(database.db, west.id, { firstName: 'Ravi', paid: CURRENT - 3 });
+    await database.db
+      .updateTable('members')
+      .set({ member_number: 'NIPM/KOL/00012' })
+      .where('id', '=', current.id)
+      .execute();
+    current.member_number = 'NIPM/KOL/00012';
+    currentUser = await createUser(database.db, { roleId: '1', memberId: current.id });
+  });
+  afterAll(() => database.drop());
+
+  it('shows anyone only the name, class and whether the membership is current', async () => {
+    const ok = await api.request('GET', `/api/membership/verify?number=${encodeURIComponent('NIPM/KOL/00012')}`);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).data).toEqual({
+      memberNumber: 'NIPM/KOL/00012',
+      name: 'Asha Roy',
+      classLabel: 'Associate',
+      current: true,
+    });
+    const old = await api.request('GET', `/api/membership/verify?number=${encodeURIComponent(lapsed.member_number)}`);
+    expect((await old.json()).data).toMatchObject({ name: 'Ravi Sen', current: false });
+    expect((await api.request('GET', '/api/membership/verify?number=NIPM%2FXXX%2F1')).status).toBe(404);
+    expect((await api.request('GET', '/api/membership/verify')).status).toBe(400);
+  });
+
+  it('gives the member their card with the QR target, and a PDF', async () => {
+    const card = await api.request('GET', `/api/members/${current.id}/card`, { token: currentUser.token });
+    expect((await card.json()).data).toMatchObject({
+      name: 'Asha Roy',
+      memberNumber: 'NIPM/KOL/00012',
+      classLabel: 'Associate',
+      chapter: 'Kolkata Chapter',
+      current: true,
+      verifyUrl: 'http://localhost:4321/membership/verify/NIPM/KOL/00012',
+    });
+    const pdf = await api.request('GET', `/api/members/${current.id}/card.pdf`, { token: currentUser.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('keeps cards within scope for every role', async () => {
+    for (const url of [`/api/members/${lapsed.id}/card`, `/api/members/${lapsed.id}/card.pdf`]) {
+      expect((await api.request('GET', url, { token: currentUser.token })).status).toBe(404);
+      const eastAdmin = await createUser(database.db, { roleId: '4', chapterId: east.id });
+      expect((await api.request('GET', url, { token: eastAdmin.token })).status).toBe(404);
+      for (const roleId of ['2', '5'] as const) {
+        expect(
+          (await api.request('GET', url, { token: (await createUser(database.db, { roleId })).token })).status,
+        ).toBe(200);
+      }
+      expect(
+        (await api.request('GET', url, { token: (await createUser(database.db, { roleId: '3' })).token })).status,
+      ).toBe(403);
+      expect((await api.request('GET', url)).status).toBe(401);
+    }
+  });
+});
+
+describeEachDatabase('Chapter Detail counts the chapter’s members', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('shows the member count of the member’s own chapter', async () => {
+    const chapter = await createChapter(database.db, { region: 'East' });
+    const own = await memberWith(database.db, chapter.id, { firstName: 'One' });
+    await memberWith(database.db, chapter.id, { firstName: 'Two' });
+    const user = await createUser(database.db, { roleId: '1', memberId: own.id });
+    const answer = await api.request('GET', `/api/chapters/${chapter.id}`, { token: user.token });
+    expect((await answer.json()).data.memberCount).toBe(2);
+  });
+});
