@@ -24,7 +24,7 @@ export type AuditAction =
   | 'staff.reset_link_sent'
   | 'scroll_message.created'
   | 'scroll_message.updated'
-  | 'scroll_message.deleted';
+  | 'scroll_message.deleted'
   /** Staff changes to a member record (issue 10): before and after values in `detail`. */
   | 'member.updated'
   | 'member.note_added'
