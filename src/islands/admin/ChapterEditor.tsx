@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { SelectField, TextField } from '../../components/forms/FormFields';
 import { REGIONS, type AdminChapterDetail } from '../../lib/schemas/admin';
@@ -35,7 +35,7 @@ export default function ChapterEditor({ chapter, roleId, onChanged }: Props) {
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof form, value: string) => setForm((f) => ({ ...f, [name]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setFields({});

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { SelectField, TextField } from '../../components/forms/FormFields';
 import type { ChapterListItem } from '../../lib/api-types';
@@ -16,7 +16,7 @@ export default function InviteForm({ chapters, onInvited }: { chapters: ChapterL
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof blank, value: string) => setForm((f) => ({ ...f, [name]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setFields({});

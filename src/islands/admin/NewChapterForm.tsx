@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { SelectField, TextField } from '../../components/forms/FormFields';
 import { REGIONS, type AdminChapter } from '../../lib/schemas/admin';
@@ -14,7 +14,7 @@ export default function NewChapterForm({ onCreated }: { onCreated: (id: number) 
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof blank, value: string) => setForm((f) => ({ ...f, [name]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setFields({});

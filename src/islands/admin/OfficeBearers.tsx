@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/forms/FormFields';
 import { kolkataDate } from '../../lib/financial-year';
@@ -39,7 +39,7 @@ export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }
     }
   };
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
+  const add = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setFields({});

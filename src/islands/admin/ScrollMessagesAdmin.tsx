@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { SelectField, TextField } from '../../components/forms/FormFields';
 import { kolkataDate } from '../../lib/financial-year';
@@ -31,7 +31,7 @@ export default function ScrollMessagesAdmin() {
 
   const set = (name: keyof ReturnType<typeof blank>, value: string) => setForm((f) => ({ ...f, [name]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setFields({});
