@@ -28,5 +28,6 @@ describe('demo content', () => {
     const series = await db.selectFrom('publications').select('series').where('pdf_key', 'is not', null).execute();
     expect(new Set(series.map((s) => s.series)).size).toBe(3);
     expect(await seedDemoContent(db, now, store)).toEqual({ events: 0 });
-  });
+    // Encoding some 30 pictures takes seconds, more when the machine is busy: not a speed test.
+  }, 120_000);
 });
