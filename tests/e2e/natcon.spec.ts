@@ -111,7 +111,19 @@ test('a group of three registers on a phone, reports its payment and gets its ti
   await page.getByLabel('UTR or UPI transaction id').fill(`4${String(Date.now()).slice(-11)}`);
   await page.getByRole('button', { name: 'Report payment' }).click();
   await expect(page.getByText('Payment reported: the institute verifies it and e-mails the receipt.')).toBeVisible();
+
+  await page.getByText('Nominate someone for an award (optional)').click();
+  await page.getByLabel('Nominee’s name').fill('Meera Iyer');
+  await page.getByLabel('Your name').fill('Ritu Sen');
+  await page.getByLabel('Your e-mail').fill('ritu.sen@example.in');
+  await page
+    .getByLabel('Why they deserve it')
+    .fill('Meera rebuilt the appraisal system and cut attrition by a third in two years.');
   await axe(page);
+  await page.getByRole('button', { name: 'Send the nomination' }).click();
+  await expect(
+    page.getByText(/^Thank you: nomination AW\d{2}-\d{5} for HR Leader of the Year is received\.$/),
+  ).toBeVisible();
 
   const codes = people.map((_, i) => `${orderNumber}-${String(i + 1).padStart(2, '0')}`);
   registered = { orderNumber, link: page.url(), codes };

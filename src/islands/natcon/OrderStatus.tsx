@@ -3,7 +3,8 @@ import { apiErrorOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { ORDER_STATE_LABELS, PAYMENT_STATE_LABELS } from '../../lib/natcon';
 import { publicApi, ticketUrl } from '../../lib/natcon-api';
-import type { Order } from '../../lib/schemas/natcon';
+import type { AwardCategory, Order, PublicNatcon } from '../../lib/schemas/natcon';
+import { NominationForm } from './NominationForm';
 import { OrderPayment } from './OrderPayment';
 import { StudentIdUpload } from './StudentIdUpload';
 
@@ -24,6 +25,14 @@ export function OrderStatus({
 }) {
   const [order, setOrder] = useState<Order | null>(initial ?? null);
   const [error, setError] = useState<string | null>(null);
+  const [awards, setAwards] = useState<AwardCategory[]>([]);
+
+  useEffect(() => {
+    publicApi
+      .get<PublicNatcon>('/natcon')
+      .then((natcon) => setAwards(natcon.edition?.awards ?? []))
+      .catch(() => setAwards([]));
+  }, []);
 
   useEffect(() => {
     if (initial) return;
@@ -98,6 +107,16 @@ export function OrderStatus({
           </a>
         </p>
       ))}
+      {awards.length > 0 && order.state !== 'cancelled' && (
+        <details className="rounded-lg border border-slate-300 p-4">
+          <summary className="cursor-pointer font-semibold text-brand-800">
+            Nominate someone for an award (optional)
+          </summary>
+          <div className="mt-3">
+            <NominationForm awards={awards} orderNumber={order.orderNumber} />
+          </div>
+        </details>
+      )}
       {order.state === 'waitlisted' && (
         <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-amber-900">
           This order is on the waiting list. Nothing is due until seats are free; we will e-mail you the tickets then.

@@ -263,6 +263,72 @@ export interface CouponsTable {
   updated_at: string;
 }
 
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  /** The payment purpose whose subject used the coupon (`membership_application`, `natcon_order`). */
+  purpose: string;
+  subject_id: number;
+  /** Paise taken off. */
+  discount: number;
+  redeemed_at: string;
+  /** Set when the use was given back (application rejected or withdrawn, order cancelled). */
+  released_at: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  /** `membership_application`, `membership_renewal` or `natcon_order`: names the handler in money/purposes.ts. */
+  purpose: string;
+  /** The application, member or order the payment is for. */
+  subject_id: number;
+  /** The chapter whose admins may see the payment; null when only national staff may. */
+  chapter_id: ColumnType<number | null, number | null | undefined, number | null>;
+  payer_name: string;
+  payer_email: string;
+  mode: PaymentMode;
+  /** UTR, UPI transaction id, DD or cheque number; null for cash without a slip. */
+  reference: string | null;
+  amount: number;
+  paid_on: string;
+  state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;
+  /** The staff's note on verifying or rejecting. */
+  note: string | null;
+  reported_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  /** `NIPM/RCPT/2026-27/000001` once verified. */
+  receipt_number: string | null;
+  receipt_financial_year: string | null;
+  /** JSON text of what the receipt prints (a `ReceiptContent`), fixed when verified. */
+  receipt: string | null;
+}
+
+/** The last receipt number given in each financial year (`2026-27`). */
+export interface ReceiptSequencesTable {
+  financial_year: string;
+  last_number: number;
+}
+
+/** NATCON (issue 12): one edition a year; the public page shows the newest published one. */
+export interface NatconEditionsTable {
+  id: Generated<number>;
+  title: string;
+  year: number;
+  theme: string;
+  starts_on: string;
+  ends_on: string;
+  venue: string;
+  city: string;
+  /** Registration is open from this day to `registration_closes_on`, both included, in Kolkata. */
+  registration_opens_on: string;
+  registration_closes_on: string;
+  programme: ColumnType<string, string | undefined, string>;
+  published: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface NatconCategoriesTable {
   id: Generated<number>;
   edition_id: number;
@@ -374,51 +440,6 @@ export interface NatconNominationsTable {
   reviewed_by: number | null;
   reviewed_at: string | null;
   created_at: string;
-export interface CouponRedemptionsTable {
-  id: Generated<number>;
-  coupon_id: number;
-  /** The payment purpose whose subject used the coupon (`membership_application`, `natcon_order`). */
-  purpose: string;
-  subject_id: number;
-  /** Paise taken off. */
-  discount: number;
-  redeemed_at: string;
-  /** Set when the use was given back (application rejected or withdrawn, order cancelled). */
-  released_at: string | null;
-}
-
-export interface PaymentsTable {
-  id: Generated<number>;
-  /** `membership_application`, `membership_renewal` or `natcon_order`: names the handler in money/purposes.ts. */
-  purpose: string;
-  /** The application, member or order the payment is for. */
-  subject_id: number;
-  /** The chapter whose admins may see the payment; null when only national staff may. */
-  chapter_id: ColumnType<number | null, number | null | undefined, number | null>;
-  payer_name: string;
-  payer_email: string;
-  mode: PaymentMode;
-  /** UTR, UPI transaction id, DD or cheque number; null for cash without a slip. */
-  reference: string | null;
-  amount: number;
-  paid_on: string;
-  state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;
-  /** The staff's note on verifying or rejecting. */
-  note: string | null;
-  reported_at: string;
-  decided_by: number | null;
-  decided_at: string | null;
-  /** `NIPM/RCPT/2026-27/000001` once verified. */
-  receipt_number: string | null;
-  receipt_financial_year: string | null;
-  /** JSON text of what the receipt prints (a `ReceiptContent`), fixed when verified. */
-  receipt: string | null;
-}
-
-/** The last receipt number given in each financial year (`2026-27`). */
-export interface ReceiptSequencesTable {
-  financial_year: string;
-  last_number: number;
 }
 
 /** Fees of one membership class for one financial year, in paise (issue 9). */
@@ -627,6 +648,11 @@ export interface Database {
   notification_recipients: NotificationRecipientsTable;
   office_bearers: OfficeBearersTable;
   scroll_messages: ScrollMessagesTable;
+  settings: SettingsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  payments: PaymentsTable;
+  receipt_sequences: ReceiptSequencesTable;
   natcon_editions: NatconEditionsTable;
   natcon_categories: NatconCategoriesTable;
   natcon_award_categories: NatconAwardCategoriesTable;
