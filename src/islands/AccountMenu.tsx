@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { SELECTED_MEMBER_ID_KEY } from '../lib/constants';
 import { initialsOf } from '../lib/initials';
 import { MY_PROFILE_HREF } from '../lib/menus';
 import { isStaffRole, ROLE, ROLE_HOME, ROLE_LABELS, type RoleId } from '../lib/roles';
+// The hook's own module, not the staff index: the public header must not carry the staff screens' parts.
+import { useDismiss } from './staff/useDismiss';
 
 interface Props {
   name: string | null;
@@ -22,24 +24,7 @@ export default function AccountMenu({ name, email, image, roleId, memberId }: Pr
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(root, () => setOpen(false), { active: open, returnFocusTo: button });
 
   const rememberMember = () => {
     // The member-detail page reads which member to show from here (spec: Profile Detail).

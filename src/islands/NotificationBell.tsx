@@ -14,6 +14,8 @@ import {
   unreadCount,
 } from '../stores/notifications';
 import { session } from '../stores/session';
+// The hook's own module, not the staff index: the public header must not carry the staff screens' parts.
+import { useDismiss } from './staff/useDismiss';
 
 const NOTIFICATIONS_PAGE = '/member/notifications';
 
@@ -90,21 +92,9 @@ export default function NotificationBell() {
   }, [hasBell, visible, sessionKey]);
 
   useEffect(() => {
-    if (!open) return;
-    void loadLatestNotifications();
-    const onPointer = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) void loadLatestNotifications();
   }, [open]);
+  useDismiss(container, () => setOpen(false), { active: open });
 
   if (!hasBell) return null;
 

@@ -183,3 +183,30 @@ test('the member’s list keeps its page and filter in the address', async ({ pa
   await expect(page.getByText('1–20 of 22 notifications')).toBeVisible();
   expect(await violationsOf(page)).toEqual([]);
 });
+
+test('the bell’s panel and the account menu close on Escape with focus back on their button, and on an outside press', async ({
+  page,
+  users,
+}) => {
+  const chapterAdmin = await users.create({ roleId: '4' });
+  await signIn(page, chapterAdmin);
+  await waitForIslands(page);
+  const bell = page.getByRole('button', { name: 'Notifications', exact: true });
+  const panel = page.getByRole('region', { name: 'Latest notifications' });
+  await bell.click();
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(bell).toBeFocused();
+  await bell.click();
+  await expect(panel).toBeVisible();
+  await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+  await expect(panel).toBeHidden();
+
+  const account = page.getByRole('button', { name: 'Account menu' });
+  await account.click();
+  await expect(page.locator('#avatar-menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#avatar-menu')).toBeHidden();
+  await expect(account).toBeFocused();
+});
