@@ -68,3 +68,7 @@ export const NOTIFICATION_MESSAGE_MAX = 5000;
 export const NOTIFICATION_LINK_MAX = 500;
 /** Longest text the sent-notices history searches titles for. */
 export const NOTIFICATION_SEARCH_MAX = 100;
+/** An invited staff member's set-password link is valid this long, once (a reset link: one hour). */
+export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long browsers and proxies may keep the ticker's messages and the chapter directory (seconds). */
+export const PUBLIC_LIVE_DATA_MAX_AGE_S = 60;

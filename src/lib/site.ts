@@ -26,6 +26,7 @@ export const QUICK_LINKS = [
   { name: 'About NIPM', href: '/about' },
   { name: 'Become a member', href: '/membership/registration' },
   { name: 'Events', href: '/events' },
+  { name: 'Chapters', href: '/chapters' },
   { name: 'National HR Awards', href: '/natcon/register' },
   { name: 'Personnel Today', href: '/research/personnel-today' },
   { name: 'Gallery', href: '/resources/gallery' },

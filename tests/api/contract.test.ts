@@ -25,6 +25,8 @@ const OPEN_ROUTES = [
   'GET /api/membership/track',
   'GET /api/payment-options',
   'GET /api/membership/verify',
+  'GET /api/scroll-messages',
+  'GET /api/chapters/{id}/office-bearers/{bearerId}/photo',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -1,7 +1,9 @@
+import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBuiltSite } from './support/server';
+import { dataDirWithTicker } from './support/ticker-data';
 import type { BenchModule } from './support/types';
 
 /**
@@ -100,7 +102,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB (${bytes} B)`;
 const pageWeight: BenchModule = {
   name: 'page-weight',
   async run() {
-    const site = await startBuiltSite(PORT);
+    const ticker = await dataDirWithTicker();
+    const site = await startBuiltSite(PORT, { DATA_DIR: ticker.dataDir });
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -135,6 +138,10 @@ const pageWeight: BenchModule = {
           },
           { what: `${page.path}: Lighthouse performance 100 (${scores.performance})`, met: scores.performance === 100 },
           {
+            what: `${page.path}: CLS 0 with ${ticker.messages} ticker messages (${scores.cls})`,
+            met: scores.cls === 0,
+          },
+          {
             what: `${page.path}: Lighthouse accessibility 100 (${scores.accessibility})`,
             met: scores.accessibility === 100,
           },
@@ -144,6 +151,7 @@ const pageWeight: BenchModule = {
     } finally {
       chrome.kill();
       await site.stop();
+      rmSync(ticker.dataDir, { recursive: true, force: true });
     }
   },
 };

@@ -24,6 +24,11 @@ import { paymentOptionsRouter, paymentsRouter } from './payments';
 import { membershipRouter } from './membership';
 import { adminApplicationsRouter } from './admin-applications';
 import { adminMembershipFeesRouter } from './admin-membership-fees';
+import { adminChaptersRouter } from './admin-chapters';
+import { adminUsersRouter } from './admin-users';
+import { adminAuditRouter } from './admin-audit';
+import { adminScrollMessagesRouter } from './admin-scroll-messages';
+import { scrollMessagesRouter } from './scroll-messages';
 
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -65,6 +70,11 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   app.route('/membership', membershipRouter);
   app.route('/admin/applications', adminApplicationsRouter);
   app.route('/admin/membership-fees', adminMembershipFeesRouter);
+  app.route('/admin/chapters', adminChaptersRouter);
+  app.route('/admin/users', adminUsersRouter);
+  app.route('/admin/audit', adminAuditRouter);
+  app.route('/admin/scroll-messages', adminScrollMessagesRouter);
+  app.route('/scroll-messages', scrollMessagesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { ChapterListItemSchema, ChapterRecordSchema } from '../../lib/schemas/accounts';
-import { IdParam } from '../../lib/schemas/common';
+import { IdParam, ID_PATTERN } from '../../lib/schemas/common';
+import { bearerPhoto } from '../services/office-bearers';
+import { storedFileResponse } from '../storage';
 import { chapterDetailFor, listChapters } from '../services/chapters';
 import { notFound } from './errors';
-import { apiRoute, caller, createRouter, respond, SIGNED_IN } from './openapi';
+import { ANYONE, apiRoute, caller, createRouter, respond, SIGNED_IN } from './openapi';
 
 const tags = ['Chapters'];
 
@@ -27,10 +29,41 @@ const byIdRoute = apiRoute({
   errors: [404],
 });
 
+const photoRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/office-bearers/{bearerId}/photo',
+  summary: 'An office bearer’s photo (published on the chapter directory)',
+  tags,
+  access: ANYONE,
+  request: {
+    params: IdParam.extend({
+      bearerId: z.string().regex(ID_PATTERN, 'Use a record id made of digits.').transform(Number),
+    }),
+    query: z.object({ v: z.string().max(40).optional() }).strict(),
+  },
+  data: z.string(),
+  produces: 'image/webp',
+  errors: [404],
+});
+
 export const chaptersRouter = createRouter()
   .openapi(listRoute, async (c) => respond(c, await listChapters(c.var.deps.db)))
   .openapi(byIdRoute, async (c) => {
     const chapter = await chapterDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id);
     if (!chapter) throw notFound('No such chapter.');
     return respond(c, chapter);
+  })
+  .openapi(photoRoute, async (c) => {
+    const { id, bearerId } = c.req.valid('param');
+    const { db, storage } = c.var.deps;
+    const photo = await bearerPhoto(db, id, bearerId);
+    const bytes = photo?.photo_key ? await storage.get(photo.photo_key) : null;
+    if (!photo || !bytes) throw notFound('No such photo.');
+    return storedFileResponse(c, {
+      bytes,
+      contentType: photo.photo_type ?? 'image/webp',
+      filename: 'office-bearer.webp',
+      disposition: 'inline',
+      cache: 'public',
+    });
   });

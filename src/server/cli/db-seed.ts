@@ -5,6 +5,7 @@ import { seedDemoMoney } from '../services/demo/money';
 import { seedDemoJoining } from '../services/demo/joining';
 import { seedDemoMembers } from '../services/demo/members';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
+import { seedDemoAdmin } from '../services/demo/admin';
 
 /**
  * `npm run db:seed [-- --demo] [-- --members N]`: the sample chapters, with --demo the demo accounts
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     console.log(`Chapters: ${chapters} added.`);
     if (withDemo) {
       const accounts = await seedDemoAccounts(db, { nodeEnv: NODE_ENV, now: new Date() });
+      await seedDemoAdmin(db, new Date());
       console.log(`Demo accounts: ${accounts} added (password ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) console.log(`  role ${account.roleId}  ${account.email}`);
       const money = await seedDemoMoney(db, new Date());

@@ -8,6 +8,7 @@ import { seedDemoMoney } from '../services/demo/money';
 import { seedDemoJoining } from '../services/demo/joining';
 import { seedDemoMembers } from '../services/demo/members';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
+import { seedDemoAdmin } from '../services/demo/admin';
 import { ROLE_LABELS } from '../../lib/roles';
 
 /**
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     await seedDemoMoney(db, new Date());
     await seedDemoJoining(db, new Date());
     await seedDemoMembers(db, new Date());
+    await seedDemoAdmin(db, new Date());
   } finally {
     await db.destroy();
   }

@@ -19,6 +19,37 @@ export interface ChaptersTable {
   contact_name: string | null;
   contact_email: string | null;
   contact_phone: string | null;
+  /** 0 once deactivated: the chapter keeps its code (codes are never reused) but leaves the directory. */
+  active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A chapter's office bearer for one term; `term_to` null while the term is open-ended. */
+export interface OfficeBearersTable {
+  id: Generated<number>;
+  chapter_id: number;
+  name: string;
+  position: string;
+  /** `YYYY-MM-DD`, days in Asia/Kolkata. */
+  term_from: string;
+  term_to: string | null;
+  /** Storage key of the re-encoded photo (`src/server/storage`), and its type. */
+  photo_key: string | null;
+  photo_type: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A line of the public ticker, shown from `starts_on` to `ends_on` (Asia/Kolkata days) while active. */
+export interface ScrollMessagesTable {
+  id: Generated<number>;
+  text: string;
+  link: string | null;
+  starts_on: string;
+  ends_on: string;
+  position: ColumnType<number, number | undefined, number>;
+  active: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -389,6 +420,8 @@ export interface Database {
   application_events: ApplicationEventsTable;
   application_documents: ApplicationDocumentsTable;
   member_number_sequences: MemberNumberSequencesTable;
+  office_bearers: OfficeBearersTable;
+  scroll_messages: ScrollMessagesTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;

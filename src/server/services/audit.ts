@@ -33,7 +33,19 @@ export type AuditAction =
   | 'coupon.created'
   | 'coupon.updated'
   | 'payment.verified'
-  | 'payment.rejected';
+  | 'payment.rejected'
+  /** Staff actions of issue 11; their detail holds `before` and `after`. */
+  | 'chapter.created'
+  | 'chapter.updated'
+  | 'office_bearer.created'
+  | 'office_bearer.updated'
+  | 'office_bearer.deleted'
+  | 'staff.user_invited'
+  | 'staff.user_updated'
+  | 'staff.reset_link_sent'
+  | 'scroll_message.created'
+  | 'scroll_message.updated'
+  | 'scroll_message.deleted';
 
 export interface AuditEntry {
   action: AuditAction;

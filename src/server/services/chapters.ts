@@ -2,6 +2,9 @@ import type { DB } from '../db';
 import type { AuthUser } from '../auth/authorize';
 import type { ChapterListItem, ChapterRecord } from '../../lib/api-types';
 import { ROLE } from '../../lib/roles';
+import { kolkataDate } from '../../lib/financial-year';
+import type { OfficeBearer } from '../../lib/schemas/admin';
+import { currentBearersOf } from './office-bearers';
 
 export async function listChapters(db: DB): Promise<ChapterListItem[]> {
   return db
@@ -46,4 +49,57 @@ export async function chapterDetailFor(
     contactPhone: row.contact_phone,
     memberCount: Number(members.n),
   };
+}
+
+/**
+ * The office bearers of a chapter whose terms cover the day `on` (a Date, taken as its day in
+ * Asia/Kolkata, or a YYYY-MM-DD day): what `/member/chapterdetail` and the directory show.
+ */
+export async function officeBearersOf(db: DB, chapterId: number, on: Date | string): Promise<OfficeBearer[]> {
+  return currentBearersOf(db, chapterId, typeof on === 'string' ? on : kolkataDate(on));
+}
+
+export interface DirectoryChapter {
+  id: number;
+  code: string;
+  name: string;
+  region: string;
+  city: string;
+  state: string;
+  address: string | null;
+  contactName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  officeBearers: { name: string; position: string }[];
+}
+
+/** The public directory: active chapters by region and name, with their current office bearers. */
+export async function chapterDirectory(db: DB, now: Date): Promise<DirectoryChapter[]> {
+  const today = kolkataDate(now);
+  const [chapters, bearers] = await Promise.all([
+    db.selectFrom('chapters').selectAll().where('active', '=', 1).orderBy('region').orderBy('name').execute(),
+    db
+      .selectFrom('office_bearers')
+      .innerJoin('chapters', 'chapters.id', 'office_bearers.chapter_id')
+      .select(['office_bearers.chapter_id', 'office_bearers.name', 'office_bearers.position'])
+      .where('chapters.active', '=', 1)
+      .where('office_bearers.term_from', '<=', today)
+      .where((eb) => eb.or([eb('office_bearers.term_to', 'is', null), eb('office_bearers.term_to', '>=', today)]))
+      .orderBy('office_bearers.term_from')
+      .orderBy('office_bearers.id')
+      .execute(),
+  ]);
+  return chapters.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    region: row.region,
+    city: row.city,
+    state: row.state,
+    address: row.address,
+    contactName: row.contact_name,
+    contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
+    officeBearers: bearers.filter((b) => b.chapter_id === row.id).map((b) => ({ name: b.name, position: b.position })),
+  }));
 }

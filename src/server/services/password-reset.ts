@@ -18,7 +18,7 @@ import { admit, clearAttempts, pruneThrottle } from './throttle';
 
 export const RESET_PATH = '/auth/reset-password';
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

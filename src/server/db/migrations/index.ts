@@ -6,6 +6,7 @@ import * as memberClasses from './004_member_classes';
 import * as money from './006_money';
 import * as joining from './007_joining';
 import * as members from './010_members';
+import * as admin from './005_admin';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '002_notifications': notifications,
   '003_security': security,
   '004_member_classes': memberClasses,
+  '005_admin': admin,
   '006_money': money,
   '007_joining': joining,
   '010_members': members,

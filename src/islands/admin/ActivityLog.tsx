@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { AuditQuery, type AuditEntry } from '../../lib/schemas/admin';
+import { api } from '../../stores/api-client';
+import {
+  CsvDownloadButton,
+  DataTable,
+  SearchFilter,
+  SelectFilter,
+  useListQuery,
+  useServerList,
+  type ColumnDef,
+  type ListQuery,
+} from '../staff';
+import { Panel } from './shared';
+
+/** What changed: before and after, as short text. */
+function describe(detail: AuditEntry['detail']): string {
+  if (!detail) return '';
+  const { before, after, ...rest } = detail as { before?: unknown; after?: unknown };
+  const parts: string[] = [];
+  if (before !== undefined || after !== undefined) {
+    parts.push(`before: ${JSON.stringify(before ?? null)}`, `after: ${JSON.stringify(after ?? null)}`);
+  }
+  if (Object.keys(rest).length) parts.push(JSON.stringify(rest));
+  return parts.join(' · ');
+}
+
+const columns: ColumnDef<AuditEntry>[] = [
+  {
+    id: 'at',
+    header: 'When',
+    cell: ({ row }) => (
+      <time dateTime={row.original.at} className="whitespace-nowrap">
+        {formatDateTime(row.original.at)}
+      </time>
+    ),
+  },
+  { id: 'actor', header: 'Who', accessorFn: (e) => (e.actor ? `${e.actor.name} (#${e.actor.id})` : '—') },
+  { id: 'action', header: 'Action', accessorKey: 'action' },
+  {
+    id: 'record',
+    header: 'Record',
+    accessorFn: (e) => (e.entity ? `${e.entity}${e.entityId ? `:${e.entityId}` : ''}` : '—'),
+  },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: ({ row }) => (
+      <span className="block max-w-md break-words font-mono text-xs">{describe(row.original.detail)}</span>
+    ),
+  },
+  { id: 'ip', header: 'Address', accessorFn: (e) => e.ip ?? '—' },
+];
+
+/** A date filter kept in the address like the others. */
+function DateFilter({ query, name, label }: { query: ListQuery<unknown>; name: string; label: string }) {
+  return (
+    <label className="block text-sm font-medium">
+      {label}
+      <input
+        type="date"
+        className="mt-1 block rounded-md border border-slate-500 px-3 py-2"
+        value={query.params[name] ?? ''}
+        onChange={(e) => query.update({ [name]: e.target.value })}
+      />
+    </label>
+  );
+}
+
+/** The activity log: every staff action and sign-in event, filtered, paged, downloadable; read-only. */
+export default function ActivityLog() {
+  const query = useListQuery(AuditQuery);
+  const list = useServerList<AuditEntry>('/admin/audit', query.params);
+  const [actions, setActions] = useState<string[]>([]);
+  useEffect(() => {
+    api.get<string[]>('/admin/audit/actions').then(setActions, () => setActions([]));
+  }, []);
+
+  return (
+    <Panel id="log-heading" title="Activity log">
+      <div className="mt-3 flex flex-wrap items-end gap-4">
+        <SearchFilter query={query} name="userId" label="User id" />
+        <SelectFilter query={query} name="action" label="Action" allLabel="Every action">
+          <option value="auth.">All sign-in events</option>
+          {actions.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </SelectFilter>
+        <SearchFilter query={query} name="record" label="Record (such as chapter:3)" />
+        <DateFilter query={query} name="from" label="From" />
+        <DateFilter query={query} name="to" label="To" />
+        <CsvDownloadButton path="/admin/audit/export.csv" params={query.params} filename="activity-log.csv" />
+      </div>
+      <DataTable
+        caption="Activity log"
+        columns={columns}
+        list={list}
+        query={query}
+        noun="entries"
+        getRowId={(e) => String(e.id)}
+        empty="No entries match these filters."
+      />
+    </Panel>
+  );
+}

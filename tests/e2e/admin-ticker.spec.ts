@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, signIn, test, waitForIslands } from './support/fixtures';
+
+/** Issue 11 in the browser: a ticker message published by staff on the static home page at once. */
+// Several pages, sign-ins and axe runs per test: more than the default 30 s on a shared two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+test('the home page ticker shows a message published a moment ago, pauses on hover and stands still under reduced motion', async ({
+  page,
+  browser,
+  users,
+}) => {
+  const superAdmin = await users.create({ roleId: '2' });
+  await signIn(page, superAdmin, '/auth/admin');
+  await page.goto('/admin/scroll-msg');
+  await waitForIslands(page);
+  const text = `Ticker check ${Date.now().toString(36)}`;
+  await page.getByLabel('Text').fill(text);
+  await page.getByLabel('Link (optional)').fill('/events');
+  await expect(page.getByLabel('Ticker preview')).toContainText(text);
+  await page.getByRole('button', { name: 'Add message' }).click();
+  await expect(page.getByText('Message added.')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(text) })).toContainText('Shown now');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  const ticker = visitor.getByRole('region', { name: 'Latest news' });
+  const list = ticker.getByRole('list', { name: 'Latest news' });
+  await expect(list.getByRole('link', { name: text })).toHaveAttribute('href', '/events');
+  const track = ticker.locator('.nipm-ticker-track');
+  await expect(track).toHaveCSS('animation-play-state', 'running');
+  await ticker.hover();
+  await expect(track).toHaveCSS('animation-play-state', 'paused');
+  await visitor.mouse.move(0, 600);
+  await expect(track).toHaveCSS('animation-play-state', 'running');
+  await ticker.locator('label.nipm-ticker-pause').click();
+  await expect(ticker.getByRole('checkbox', { name: 'Pause the news ticker' })).toBeChecked();
+  // Away from the ticker, neither hover nor focus holds it: the switch does.
+  await visitor.mouse.move(0, 600);
+  await visitor.getByRole('main').focus();
+  await expect(track).toHaveCSS('animation-play-state', 'paused');
+  const homeAxe = await new AxeBuilder({ page: visitor }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(homeAxe.violations.map((v) => v.id)).toEqual([]);
+  await visitorContext.close();
+
+  const stillContext = await browser.newContext({ reducedMotion: 'reduce' });
+  const still = await stillContext.newPage();
+  await still.goto('/');
+  const stillTrack = still.locator('.nipm-ticker-track');
+  await expect(still.getByRole('link', { name: text }).first()).toBeVisible();
+  await expect(stillTrack).toHaveCSS('animation-name', 'none');
+  await stillContext.close();
+});
+
+test('the ticker keeps its height while its messages load: no layout shift', async ({ page }) => {
+  await page.goto('/');
+  const placeholder = await page.locator('[data-testid="scroll-ticker"]').first().boundingBox();
+  await page.waitForLoadState('networkidle');
+  const loaded = await page.locator('[data-testid="scroll-ticker"]').first().boundingBox();
+  expect(placeholder?.height).toBe(40);
+  expect(loaded?.height).toBe(40);
+  expect(loaded?.y).toBe(placeholder?.y);
+});
