@@ -1,5 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MembershipClassCode } from '../../lib/membership-classes';
+import type {
+  MemberChangeRequestsTable,
+  MemberNotesTable,
+  MemberRenewalsTable,
+  MemberTransfersTable,
+  ReminderSendsTable,
+} from './schema-members';
+
+export type { ReminderKind } from './schema-members';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../lib/schemas/money';
 
 /**
@@ -165,58 +174,6 @@ export interface NotificationRecipientsTable {
   /** null while unread. */
   read_at: string | null;
   created_at: string;
-}
-
-export interface MemberTransfersTable {
-  id: Generated<number>;
-  member_id: number;
-  from_chapter_id: number;
-  to_chapter_id: number;
-  note: string | null;
-  by_user_id: number | null;
-  at: string;
-}
-
-export interface MemberNotesTable {
-  id: Generated<number>;
-  member_id: number;
-  body: string;
-  author_user_id: number | null;
-  created_at: string;
-}
-
-/** What a member asks staff to change (name, date of birth, class, chapter): they may not change it themselves. */
-export interface MemberChangeRequestsTable {
-  id: Generated<number>;
-  member_id: number;
-  /** JSON text: `{ field: wanted value }`. */
-  changes: string;
-  reason: string | null;
-  state: ColumnType<'open' | 'done' | 'declined', 'open' | 'done' | 'declined' | undefined>;
-  created_at: string;
-  decided_by: number | null;
-  decided_at: string | null;
-}
-
-/** What a renewal payment is for (its years and amounts), fixed when the member reports it. */
-export interface MemberRenewalsTable {
-  payment_id: number;
-  member_id: number;
-  first_year: number;
-  last_year: number;
-  /** JSON text of the `RenewalQuote` the member paid. */
-  quote: string;
-  created_at: string;
-}
-
-export type ReminderKind = 'due' | 'last_month' | 'defaulter' | 'lapsed';
-
-/** One row per reminder sent: the primary key (member, financial year, kind) makes each send once. */
-export interface ReminderSendsTable {
-  member_id: number;
-  financial_year: number;
-  kind: ReminderKind;
-  sent_at: string;
 }
 
 /** Institute-wide settings (`institute`, `gst`, `upi`, `bank`): one JSON value per key. */
