@@ -76,6 +76,10 @@ export default function ChapterDetail() {
         <Field label="Contact e-mail" value={chapter.contactEmail} />
         <Field label="Contact phone" value={chapter.contactPhone} />
         <Field label="Members" value={chapter.memberCount} />
+        <Field
+          label="Office bearers"
+          value={chapter.officeBearers?.map((b) => `${b.name} (${b.position})`).join(', ') || null}
+        />
       </dl>
     </section>
   );

@@ -3,6 +3,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
+import sharp from 'sharp';
 import { memberWith } from './members-support';
 
 const CURRENT = financialYearStart(kolkataDate(new Date()));
@@ -61,6 +62,81 @@ describeEachDatabase('The membership card and its public check', (kind) => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    // Admitted before the site: no application, so no photograph (the card is made without one).
+    expect((await api.request('GET', `/api/members/${current.id}/photo`, { token: currentUser.token })).status).toBe(
+      404,
+    );
+    expect((await api.request('GET', `/api/members/${lapsed.id}/photo`, { token: currentUser.token })).status).toBe(
+      404,
+    );
+  });
+
+  it('puts the photograph sent with the application on the card', async () => {
+    const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const key = await api.deps.storage.put(new Uint8Array(jpeg));
+    const at = new Date().toISOString();
+    const application = await database.db
+      .insertInto('applications')
+      .values({
+        reference: `APP-CARD${Date.now().toString(36).toUpperCase()}`,
+        status_token_hash: 'x'.repeat(64),
+        state: 'approved',
+        class_code: 'associate',
+        chapter_id: east.id,
+        financial_year: CURRENT,
+        applied_on: '2026-05-01',
+        title: null,
+        first_name: 'Asha',
+        last_name: 'Roy',
+        email: 'asha.card@example.test',
+        phone: '9830012345',
+        date_of_birth: '1990-01-01',
+        address: '1 Park Street',
+        city: 'Kolkata',
+        state_name: 'West Bengal',
+        pincode: '700016',
+        qualification: 'MBA',
+        organisation: null,
+        designation: null,
+        experience_years: 5,
+        institution: null,
+        gstin: null,
+        proposer_member_id: null,
+        seconder_member_id: null,
+        coupon_code: null,
+        quote: '{}',
+        amount_due: 1,
+        discount: 0,
+        member_id: current.id,
+        decision_note: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('application_documents')
+      .values({
+        application_id: application.id,
+        kind: 'photo',
+        storage_key: key,
+        content_type: 'image/jpeg',
+        filename: 'photo.jpg',
+        size: jpeg.byteLength,
+        uploaded_at: at,
+      })
+      .execute();
+    const photo = await api.request('GET', `/api/members/${current.id}/photo`, { token: currentUser.token });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    const pdf = new TextDecoder('latin1').decode(
+      await (
+        await api.request('GET', `/api/members/${current.id}/card.pdf`, { token: currentUser.token })
+      ).arrayBuffer(),
+    );
+    expect(pdf.match(/\/Subtype \/Image/g)).toHaveLength(2);
   });
 
   it('keeps cards within scope for every role', async () => {
@@ -96,6 +172,8 @@ describeEachDatabase('Chapter Detail counts the chapter’s members', (kind) => 
     await memberWith(database.db, chapter.id, { firstName: 'Two' });
     const user = await createUser(database.db, { roleId: '1', memberId: own.id });
     const answer = await api.request('GET', `/api/chapters/${chapter.id}`, { token: user.token });
-    expect((await answer.json()).data.memberCount).toBe(2);
+    const data = (await answer.json()).data;
+    expect(data.memberCount).toBe(2);
+    expect(data.officeBearers).toEqual([]);
   });
 });

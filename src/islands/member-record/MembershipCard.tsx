@@ -9,6 +9,22 @@ export default function MembershipCard({ memberId }: { memberId: number }) {
   const [card, setCard] = useState<MemberCard | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<string | null>(null);
+
+  useEffect(() => {
+    let url: string | null = null;
+    // The photograph needs the bearer token, so it is fetched and shown from memory; none is fine.
+    api.http
+      .get(`members/${memberId}/photo`)
+      .then(async (response) => {
+        url = URL.createObjectURL(await response.blob());
+        setPhoto(url);
+      })
+      .catch(() => setPhoto(null));
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [memberId]);
 
   useEffect(() => {
     api
@@ -28,6 +44,15 @@ export default function MembershipCard({ memberId }: { memberId: number }) {
         Membership card
       </h2>
       <div className="mt-3 flex max-w-md items-center justify-between gap-4 rounded-xl bg-brand-800 p-4 text-white">
+        {photo && (
+          <img
+            src={photo}
+            width={64}
+            height={80}
+            alt={`Photograph of ${card.name}`}
+            className="rounded bg-white object-cover"
+          />
+        )}
         <dl className="space-y-1 text-sm">
           <dt className="sr-only">Name</dt>
           <dd className="text-base font-bold">{card.name}</dd>

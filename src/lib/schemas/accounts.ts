@@ -42,6 +42,10 @@ export const ChapterRecordSchema = ChapterListItemSchema.extend({
   contactPhone: z.string().nullable(),
   /** Members of the chapter (issue 10: Chapter Detail). */
   memberCount: z.number().int().min(0).optional(),
+  /** The office bearers whose term covers today (Chapter Detail). */
+  officeBearers: z
+    .array(z.object({ name: z.string(), position: z.string(), photoUrl: z.string().nullable() }))
+    .optional(),
 });
 export type ChapterRecord = z.infer<typeof ChapterRecordSchema>;
 

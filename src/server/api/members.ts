@@ -12,7 +12,8 @@ import {
 } from '../../lib/schemas/members';
 import { ReportPaymentBody } from '../../lib/schemas/money';
 import { renewalView, reportRenewal } from '../services/renewals';
-import { memberCard, memberCardPdf } from '../services/member-card';
+import { memberCard, memberCardPdf, memberPhoto } from '../services/member-card';
+import { storedFileResponse } from '../storage';
 import { memberDetailFor, ownMemberDetail } from '../services/members';
 import { requestChange, updateOwnDetails } from '../services/member-self';
 import { clientAddress, type AppContext } from './context';
@@ -114,6 +115,18 @@ const cardPdfRoute = apiRoute({
   errors: [404],
 });
 
+const photoRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/photo',
+  summary: 'The member’s photograph (from their application), for the card',
+  tags,
+  access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
+  request: { params: IdParam },
+  data: z.string(),
+  produces: 'image/jpeg',
+  errors: [404],
+});
+
 async function cardFor(c: AppContext, id: number) {
   const { db, now, siteUrl } = c.var.deps;
   const card = await memberCard(db, caller(c), id, kolkataDate(now()), siteUrl);
@@ -144,8 +157,9 @@ export const membersRouter = createRouter()
   )
   .openapi(cardRoute, async (c) => respond(c, await cardFor(c, c.req.valid('param').id)))
   .openapi(cardPdfRoute, async (c) => {
-    const card = await cardFor(c, c.req.valid('param').id);
-    const pdf = await memberCardPdf(card);
+    const { id } = c.req.valid('param');
+    const card = await cardFor(c, id);
+    const pdf = await memberCardPdf(card, await memberPhoto(c.var.deps.db, c.var.deps.storage, id));
     c.header('Content-Type', 'application/pdf');
     c.header(
       'Content-Disposition',
@@ -153,6 +167,13 @@ export const membersRouter = createRouter()
     );
     c.header('X-Content-Type-Options', 'nosniff');
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200);
+  })
+  .openapi(photoRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    await cardFor(c, id);
+    const photo = await memberPhoto(c.var.deps.db, c.var.deps.storage, id);
+    if (!photo) throw notFound('This member has no photograph on file.');
+    return storedFileResponse(c, { ...photo, filename: 'photo.jpg', disposition: 'inline' });
   })
   .openapi(byIdRoute, async (c) => {
     const member = await memberDetailFor(c.var.deps.db, caller(c), c.req.valid('param').id, today(c));

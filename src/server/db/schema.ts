@@ -1,5 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MembershipClassCode } from '../../lib/membership-classes';
+import type {
+  MemberChangeRequestsTable,
+  MemberNotesTable,
+  MemberRenewalsTable,
+  MemberTransfersTable,
+  ReminderSendsTable,
+} from './schema-members';
+
+export type { ReminderKind } from './schema-members';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../lib/schemas/money';
 
 /**

@@ -48,6 +48,18 @@ export type AuditAction =
   | 'payment.rejected'
   /** NATCON settings, registrations, nominations and check-ins (issue 12). */
   | `natcon.${string}`;
+  /** Staff actions of issue 11; their detail holds `before` and `after`. */
+  | 'chapter.created'
+  | 'chapter.updated'
+  | 'office_bearer.created'
+  | 'office_bearer.updated'
+  | 'office_bearer.deleted'
+  | 'staff.user_invited'
+  | 'staff.user_updated'
+  | 'staff.reset_link_sent'
+  | 'scroll_message.created'
+  | 'scroll_message.updated'
+  | 'scroll_message.deleted';
 
 export interface AuditEntry {
   action: AuditAction;

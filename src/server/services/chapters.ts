@@ -48,6 +48,11 @@ export async function chapterDetailFor(
     contactEmail: row.contact_email,
     contactPhone: row.contact_phone,
     memberCount: Number(members.n),
+    officeBearers: (await officeBearersOf(db, chapterId, new Date())).map((b) => ({
+      name: b.name,
+      position: b.position,
+      photoUrl: b.photoUrl,
+    })),
   };
 }
 

@@ -8,6 +8,7 @@ import { memberStatus } from '../../lib/member-status';
 import type { MemberCard, MemberVerification } from '../../lib/schemas/members';
 import { memberCardVerifyPath } from '../../lib/schemas/members';
 import { memberInScope } from './members';
+import type { FileStore } from '../storage';
 
 /**
  * The digital membership card (PDF and on screen) and the public check its QR code points to. The
@@ -108,11 +109,36 @@ function drawable(font: PDFFont, text: string): string {
     .join('');
 }
 
+/**
+ * The member's photograph: the one sent with their application (joining keeps it re-encoded as JPEG),
+ * or null for members admitted before the site (no application).
+ */
+export async function memberPhoto(
+  db: DB,
+  storage: FileStore,
+  memberId: number,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  const document = await db
+    .selectFrom('application_documents as d')
+    .innerJoin('applications as a', 'a.id', 'd.application_id')
+    .select(['d.storage_key', 'd.content_type'])
+    .where('a.member_id', '=', memberId)
+    .where('d.kind', '=', 'photo')
+    .orderBy('d.id', 'desc')
+    .executeTakeFirst();
+  if (!document) return null;
+  const bytes = await storage.get(document.storage_key);
+  return bytes ? { bytes, contentType: document.content_type } : null;
+}
+
 /** ID-1 card size (85.6 × 54 mm) in points. */
 const CARD_WIDTH = 242.6;
 const CARD_HEIGHT = 153;
 
-export async function memberCardPdf(card: MemberCard): Promise<Uint8Array> {
+export async function memberCardPdf(
+  card: MemberCard,
+  photo: { bytes: Uint8Array; contentType: string } | null = null,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`NIPM membership card ${card.memberNumber}`);
   const page = pdf.addPage([CARD_WIDTH, CARD_HEIGHT]);
@@ -150,5 +176,12 @@ export async function memberCardPdf(card: MemberCard): Promise<Uint8Array> {
   const image = await pdf.embedPng(qr);
   page.drawImage(image, { x: CARD_WIDTH - 78, y: 12, width: 68, height: 68 });
   page.drawText('Scan to check', { x: CARD_WIDTH - 72, y: 5, size: 5.5, font: regular });
+  if (photo && (photo.contentType === 'image/jpeg' || photo.contentType === 'image/png')) {
+    const picture =
+      photo.contentType === 'image/jpeg' ? await pdf.embedJpg(photo.bytes) : await pdf.embedPng(photo.bytes);
+    const height = 44;
+    const width = Math.min(40, (picture.width / picture.height) * height);
+    page.drawImage(picture, { x: CARD_WIDTH - 10 - width, y: CARD_HEIGHT - 30 - 6 - height, width, height });
+  }
   return pdf.save();
 }
