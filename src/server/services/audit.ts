@@ -13,18 +13,6 @@ export type AuditAction =
   | 'auth.password_reset'
   | 'auth.password_changed'
   | 'user.updated'
-  /** Staff actions of issue 11; their detail holds `before` and `after`. */
-  | 'chapter.created'
-  | 'chapter.updated'
-  | 'office_bearer.created'
-  | 'office_bearer.updated'
-  | 'office_bearer.deleted'
-  | 'staff.user_invited'
-  | 'staff.user_updated'
-  | 'staff.reset_link_sent'
-  | 'scroll_message.created'
-  | 'scroll_message.updated'
-  | 'scroll_message.deleted'
   /** Staff changes to a member record (issue 10): before and after values in `detail`. */
   | 'member.updated'
   | 'member.note_added'
@@ -46,8 +34,6 @@ export type AuditAction =
   | 'coupon.updated'
   | 'payment.verified'
   | 'payment.rejected'
-  /** NATCON settings, registrations, nominations and check-ins (issue 12). */
-  | `natcon.${string}`;
   /** Staff actions of issue 11; their detail holds `before` and `after`. */
   | 'chapter.created'
   | 'chapter.updated'
@@ -59,7 +45,9 @@ export type AuditAction =
   | 'staff.reset_link_sent'
   | 'scroll_message.created'
   | 'scroll_message.updated'
-  | 'scroll_message.deleted';
+  | 'scroll_message.deleted'
+  /** NATCON settings, registrations, nominations and check-ins (issue 12). */
+  | `natcon.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
