@@ -8,14 +8,20 @@ import { z } from 'zod';
 /** Digits only, no sign, no exponent, no spaces: `0x10`, `1e2` and ` 7` are refused. */
 export const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
-/** A record id in a path, `/{id}`. */
-export const IdParam = z.object({
-  id: z
+/** The largest id the databases' integer columns hold: a larger one would fail in PostgreSQL, not be "not found". */
+const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record id written in digits (in a path or a query), as a number; `message` when it is not one. */
+export function recordId(message = 'Use a record id made of digits.') {
+  return z
     .string()
-    .regex(ID_PATTERN, 'Use a record id made of digits.')
+    .regex(ID_PATTERN, message)
     .transform(Number)
-    .refine((n) => n <= 2_147_483_647, 'Use a record id made of digits.'),
-});
+    .refine((n) => n <= MAX_RECORD_ID, message);
+}
+
+/** A record id in a path, `/{id}`. */
+export const IdParam = z.object({ id: recordId() });
 
 /** The largest page number a list accepts: beyond it no list of this site has rows. */
 export const PAGE_MAX = 100_000;

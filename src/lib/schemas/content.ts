@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pagingQuery, sortQuery } from './common';
+import { isoDate, pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -245,11 +245,7 @@ export function megabytes(bytes: number): string {
 }
 
 const search = z.string().trim().max(100, 'Use at most 100 characters.').optional();
-const digits = (message: string) =>
-  z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, message)
-    .transform(Number);
+const digits = recordId;
 
 export const EVENT_SORT_FIELDS = ['startsAt', 'title', 'updatedAt'] as const;
 /** The staff list of events: filters and order, shared by the list, its CSV and the screen's address. */

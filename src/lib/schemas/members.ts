@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_CLASS_CODES } from '../membership-classes';
 import { MEMBER_STATUSES } from '../member-status';
-import { pagingQuery, sortQuery } from './common';
+import { pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -17,10 +17,7 @@ export type RegisterSortField = (typeof REGISTER_SORT_FIELDS)[number];
 
 export const REGIONS = ['East', 'West', 'North', 'South'] as const;
 
-const digitsId = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'Choose a chapter.')
-  .transform(Number);
+const digitsId = recordId('Choose a chapter.');
 
 /** The register's filters, shared by the list and its CSV export. */
 export const RegisterFilterQuery = z
@@ -146,14 +143,8 @@ export const NoteBody = z
 export const ChangeRequestDecisionBody = z.object({ state: z.enum(['done', 'declined']) }).strict();
 
 export const ChangeRequestParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'Use a record id made of digits.')
-    .transform(Number),
-  requestId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'Use a record id made of digits.')
-    .transform(Number),
+  id: recordId(),
+  requestId: recordId(),
 });
 
 export const AccountStateBody = z.object({ active: z.boolean() }).strict();

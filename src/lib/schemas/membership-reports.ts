@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common';
 import { REGIONS } from './members';
 
 /** `/admin/reports/membership`: filters, the answer, and the tables that export as CSV. */
@@ -11,11 +12,7 @@ export const ReportQuery = z
       .transform(Number)
       .optional(),
     region: z.enum(REGIONS).optional(),
-    chapterId: z
-      .string()
-      .regex(/^[1-9]\d{0,9}$/, 'Choose a chapter.')
-      .transform(Number)
-      .optional(),
+    chapterId: recordId('Choose a chapter.').optional(),
   })
   .strict();
 export type ReportFilter = z.output<typeof ReportQuery>;

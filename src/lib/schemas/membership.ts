@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_CLASS_CODES, type MembershipClassCode } from '../membership-classes';
 import { parseFinancialYearLabel } from '../financial-year';
-import { isoDate, pagingQuery, sortQuery } from './common';
+import { isoDate, pagingQuery, recordId, sortQuery } from './common';
 import { singleLineText } from './text';
 
 /**
@@ -337,11 +337,7 @@ export function requiredDocuments(classCode: MembershipClassCode): DocumentKind[
 export const ApplicationQueueFilters = z.object({
   state: z.enum(APPLICATION_STATES).optional(),
   classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
-  chapterId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'Choose a chapter.')
-    .transform(Number)
-    .optional(),
+  chapterId: recordId('Choose a chapter.').optional(),
   financialYear: z
     .string()
     .refine((v) => parseFinancialYearLabel(v) !== undefined, 'Use a financial year such as 2026-27.')

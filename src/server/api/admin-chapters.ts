@@ -13,7 +13,7 @@ import {
   OfficeBearerSchema,
   OfficeBearerUpdateInput,
 } from '../../lib/schemas/admin';
-import { IdParam, ID_PATTERN, pagedSchema } from '../../lib/schemas/common';
+import { IdParam, pagedSchema, recordId } from '../../lib/schemas/common';
 import { kolkataDate } from '../../lib/financial-year';
 import {
   adminChapterDetail,
@@ -37,7 +37,7 @@ const EDITORS = rolesOnly(ROLE.superAdmin, ROLE.chapterAdmin);
 const PHOTO_LIMIT = 5 * MB;
 
 const BearerParams = IdParam.extend({
-  bearerId: z.string().regex(ID_PATTERN, 'Use a record id made of digits.').transform(Number),
+  bearerId: recordId(),
 });
 
 type ChapterFilters = { q?: string; region?: ChapterListOptions['region']; active?: 'true' | 'false' };

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ChapterListItemSchema, ChapterRecordSchema } from '../../lib/schemas/accounts';
-import { IdParam, ID_PATTERN } from '../../lib/schemas/common';
+import { IdParam, recordId } from '../../lib/schemas/common';
 import { bearerPhoto } from '../services/office-bearers';
 import { storedFileResponse } from '../storage';
 import { chapterDetailFor, listChapters } from '../services/chapters';
@@ -37,7 +37,7 @@ const photoRoute = apiRoute({
   access: ANYONE,
   request: {
     params: IdParam.extend({
-      bearerId: z.string().regex(ID_PATTERN, 'Use a record id made of digits.').transform(Number),
+      bearerId: recordId(),
     }),
     query: z.object({ v: z.string().max(40).optional() }).strict(),
   },
