@@ -60,13 +60,6 @@ test('on small screens the menu opens from a button', async ({ page, users }) =>
   await expect(menu.getByRole('link', { name: 'Gallery' })).toBeVisible();
 });
 
-test('every roadmap screen says which issue fills it', async ({ page, users }) => {
-  const superAdmin = await users.create({ roleId: '2' });
-  await signIn(page, superAdmin);
-  await page.goto('/admin/scroll-msg');
-  await expect(page.getByText('It is delivered by the roadmap issue')).toBeVisible();
-});
-
 test('the super admin, whose menu has no My Profile, still reaches their profile from the avatar dropdown', async ({
   page,
   users,

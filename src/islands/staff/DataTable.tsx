@@ -24,7 +24,8 @@ export interface TableQuery {
   values: { page: number; pageSize: number; sort?: SortOrder };
   setPage(page: number): void;
   setSort(order: SortOrder | null): void;
-  update(changes: { pageSize: number }): void;
+  /** Absent for a list whose page size is fixed (a short panel inside a dialog). */
+  update?(changes: { pageSize: number }): void;
 }
 
 export interface DataTableProps<T> {
@@ -188,8 +189,8 @@ export function DataTable<T>({
         total={list.data.total}
         onPage={query.setPage}
         noun={noun}
-        pageSizes={pageSizes}
-        onPageSize={(size) => query.update({ pageSize: size })}
+        pageSizes={query.update ? pageSizes : undefined}
+        onPageSize={query.update ? (size) => query.update?.({ pageSize: size }) : undefined}
       />
     </div>
   );
