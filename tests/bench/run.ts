@@ -12,10 +12,7 @@ import type { BenchModule } from './support/types';
  * Add a benchmark by adding its module to this list. `npm run bench -- <name>` runs only one;
  * every run also writes bench/results/<name>.json.
  */
-const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue];
-const modules: BenchModule[] = [pageWeight, bodyLimits, livePages];
-const modules: BenchModule[] = [pageWeight, bodyLimits, natconRush];
-const modules: BenchModule[] = [pageWeight, bodyLimits, applicationsQueue, membersRegister];
+const modules: BenchModule[] = [pageWeight, bodyLimits, livePages, applicationsQueue, natconRush, membersRegister];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;
