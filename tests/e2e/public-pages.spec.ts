@@ -93,7 +93,8 @@ test('the preloader is marked closed at 500 ms, loaded at 1500 ms and removed at
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
   });
-  await page.goto('/about');
+  // Waiting for the load event could outlast the preloader's 2.5 s on a busy machine: look from the first byte.
+  await page.goto('/about', { waitUntil: 'commit' });
   await expect(page.locator('#preloader')).toHaveAttribute('data-state', /open|closed/);
   await expect(page.locator('#preloader')).toHaveCount(0, { timeout: PRELOADER_REMOVED_MS + 3000 });
   const stages = await page.evaluate(() => (window as unknown as { stages: { stage: string; at: number }[] }).stages);
