@@ -46,7 +46,7 @@ async function seed(db: DB, dataDir: string): Promise<void> {
   const now = new Date();
   await seedChapters(db, now);
   const store = createDiskStore(path.join(dataDir, 'uploads'));
-  const covers = [];
+  const covers: Awaited<ReturnType<typeof storeImage>>[] = [];
   for (let i = 0; i < 10; i++) covers.push(await storeImage(db, store, await cover(i), null, now));
   const at = nowIso(now);
   const day = 86_400_000;

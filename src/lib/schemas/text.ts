@@ -22,14 +22,14 @@ export function hasControlCharacters(value: string, options: { multiLine?: boole
 }
 
 /** The refinement every name and title field uses (API schemas and forms alike). */
-export function singleLineText<T extends z.ZodTypeAny>(field: T) {
+export function singleLineText<T extends z.ZodTypeAny>(field: T): z.ZodEffects<T, z.output<T>, z.input<T>> {
   return field.refine((value: unknown) => typeof value !== 'string' || !hasControlCharacters(value), {
     message: CONTROL_CHARACTER_MESSAGE,
   });
 }
 
 /** The same for text that may run over several lines (a notice's message). */
-export function multiLineText<T extends z.ZodTypeAny>(field: T) {
+export function multiLineText<T extends z.ZodTypeAny>(field: T): z.ZodEffects<T, z.output<T>, z.input<T>> {
   return field.refine(
     (value: unknown) => typeof value !== 'string' || !hasControlCharacters(value, { multiLine: true }),
     {

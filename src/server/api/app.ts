@@ -38,6 +38,16 @@ import { contentAlbumsRouter } from './content-albums';
 import { contentPublicationsRouter } from './content-publications';
 import { contentFilesRouter } from './content-files';
 
+/**
+ * Mounts one resource's router. Its route types are deliberately forgotten here: letting
+ * `app.route` merge forty routers' accumulated route schemas into one type made type-checking
+ * the app take longer than CI allows, and nothing uses the app's typed client.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function mount(app: OpenAPIHono<AppEnv>, path: string, router: OpenAPIHono<AppEnv, any, any>): void {
+  app.route(path, router);
+}
+
 /** Where the contract is served, relative to the API's base path. */
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -59,38 +69,38 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
     await next();
   });
 
-  app.route('/health', healthRouter);
-  app.route('/ready', readyRouter);
-  app.route('/me', meRouter);
-  app.route('/members', membersRouter);
-  app.route('/chapters', chaptersRouter);
-  app.route('/password', passwordRouter);
-  app.route('/sessions', sessionsRouter);
-  app.route('/notifications', notificationsRouter);
-  app.route('/admin/notifications', adminNotificationsRouter);
-  app.route('/admin/chapters', adminChaptersRouter);
-  app.route('/admin/users', adminUsersRouter);
-  app.route('/admin/audit', adminAuditRouter);
-  app.route('/admin/scroll-messages', adminScrollMessagesRouter);
-  app.route('/scroll-messages', scrollMessagesRouter);
-  app.route('/natcon', natconRouter);
-  app.route('/admin/natcon', adminNatconRouter);
-  app.route('/admin/natcon', adminNatconDeskRouter);
-  app.route('/admin/members', adminMembersRouter);
-  app.route('/membership/verify', membershipVerifyRouter);
-  app.route('/admin/reports/membership', adminReportsRouter);
-  app.route('/admin/coupons', adminCouponsRouter);
-  app.route('/admin/payments', adminPaymentsRouter);
-  app.route('/admin/settings/payments', adminPaymentSettingsRouter);
-  app.route('/payments', paymentsRouter);
-  app.route('/payment-options', paymentOptionsRouter);
-  app.route('/membership', membershipRouter);
-  app.route('/admin/applications', adminApplicationsRouter);
-  app.route('/admin/membership-fees', adminMembershipFeesRouter);
-  app.route('/content/events', contentEventsRouter);
-  app.route('/content/albums', contentAlbumsRouter);
-  app.route('/content/publications', contentPublicationsRouter);
-  app.route('/content', contentFilesRouter);
+  mount(app, '/health', healthRouter);
+  mount(app, '/ready', readyRouter);
+  mount(app, '/me', meRouter);
+  mount(app, '/members', membersRouter);
+  mount(app, '/chapters', chaptersRouter);
+  mount(app, '/password', passwordRouter);
+  mount(app, '/sessions', sessionsRouter);
+  mount(app, '/notifications', notificationsRouter);
+  mount(app, '/admin/notifications', adminNotificationsRouter);
+  mount(app, '/admin/chapters', adminChaptersRouter);
+  mount(app, '/admin/users', adminUsersRouter);
+  mount(app, '/admin/audit', adminAuditRouter);
+  mount(app, '/admin/scroll-messages', adminScrollMessagesRouter);
+  mount(app, '/scroll-messages', scrollMessagesRouter);
+  mount(app, '/natcon', natconRouter);
+  mount(app, '/admin/natcon', adminNatconRouter);
+  mount(app, '/admin/natcon', adminNatconDeskRouter);
+  mount(app, '/admin/members', adminMembersRouter);
+  mount(app, '/membership/verify', membershipVerifyRouter);
+  mount(app, '/admin/reports/membership', adminReportsRouter);
+  mount(app, '/admin/coupons', adminCouponsRouter);
+  mount(app, '/admin/payments', adminPaymentsRouter);
+  mount(app, '/admin/settings/payments', adminPaymentSettingsRouter);
+  mount(app, '/payments', paymentsRouter);
+  mount(app, '/payment-options', paymentOptionsRouter);
+  mount(app, '/membership', membershipRouter);
+  mount(app, '/admin/applications', adminApplicationsRouter);
+  mount(app, '/admin/membership-fees', adminMembershipFeesRouter);
+  mount(app, '/content/events', contentEventsRouter);
+  mount(app, '/content/albums', contentAlbumsRouter);
+  mount(app, '/content/publications', contentPublicationsRouter);
+  mount(app, '/content', contentFilesRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

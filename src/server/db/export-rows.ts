@@ -34,7 +34,7 @@ export async function* inBatches<T>(
  * `column` contains `text`, ignoring case, on SQLite and PostgreSQL alike; `%`, `_` and `\` in the
  * text match themselves.
  */
-export function containsText(column: Expression<string>, text: string): RawBuilder<boolean> {
+export function containsText(column: Expression<string | null>, text: string): RawBuilder<boolean> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<boolean>`lower(${column}) like ${pattern} escape '\\'`;
 }

@@ -1,5 +1,6 @@
 import type { DB } from '../../db';
 import { nowIso } from '../../db';
+import type { Insertable } from 'kysely';
 import type { CouponsTable } from '../../db/schema';
 import { financialYearStart, kolkataDate } from '../../../lib/financial-year';
 import { PAYMENT_SETTING_KEYS, SAMPLE_PAYMENT_SETTINGS } from '../money/settings';
@@ -9,7 +10,7 @@ import { PAYMENT_SETTING_KEYS, SAMPLE_PAYMENT_SETTINGS } from '../money/settings
  * warn that they are not the institute's) and a handful of coupons in every state. Running it again
  * adds nothing: settings and codes are keys.
  */
-type DemoCoupon = Omit<CouponsTable, 'id' | 'created_at' | 'updated_at'>;
+type DemoCoupon = Omit<Insertable<CouponsTable>, 'created_at' | 'updated_at'>;
 
 function demoCoupons(today: string): DemoCoupon[] {
   const year = financialYearStart(today);

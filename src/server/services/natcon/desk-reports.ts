@@ -86,39 +86,47 @@ export const DELEGATE_CSV_HEADER = [
   'Checked in at',
 ];
 
+const scopedOrderIds = (db: DB, viewer: AuthUser, filters: Omit<OrderFilters, 'sort'>) =>
+  scopedOrders(db, viewer, filters).select('o.id');
+
+/** One batch of the delegates' export: those of `orders` after delegate `afterId`, in id order. */
+function delegateBatch(db: DB, orders: ReturnType<typeof scopedOrderIds>, afterId: number | undefined, size: number) {
+  return db
+    .selectFrom('natcon_delegates as d')
+    .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
+    .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
+    .leftJoin('members as m', 'm.id', 'd.member_id')
+    .leftJoin('chapters as ch', 'ch.id', 'd.chapter_id')
+    .select([
+      'd.id',
+      'o.order_number',
+      'd.confirmation_number',
+      'd.name',
+      'd.email',
+      'd.phone',
+      'd.designation',
+      'o.organisation',
+      'c.name as category',
+      'm.member_number',
+      'ch.name as chapter',
+      'd.price',
+      'o.state',
+      'o.payment_state',
+      'd.checked_in_at',
+    ])
+    .where('o.id', 'in', orders)
+    .$if(afterId !== undefined, (qb) => qb.where('d.id', '>', afterId!))
+    .orderBy('d.id')
+    .limit(size)
+    .execute();
+}
+
+type DelegateRow = Awaited<ReturnType<typeof delegateBatch>>[number];
+
 /** Every delegate of the filtered orders in the caller's scope, read batch by batch for a streamed CSV. */
 export async function* delegateExportRows(db: DB, viewer: AuthUser, filters: Omit<OrderFilters, 'sort'>) {
-  const orders = scopedOrders(db, viewer, filters).select('o.id');
-  const rows = inBatches(({ last, size }) =>
-    db
-      .selectFrom('natcon_delegates as d')
-      .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
-      .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
-      .leftJoin('members as m', 'm.id', 'd.member_id')
-      .leftJoin('chapters as ch', 'ch.id', 'd.chapter_id')
-      .select([
-        'd.id',
-        'o.order_number',
-        'd.confirmation_number',
-        'd.name',
-        'd.email',
-        'd.phone',
-        'd.designation',
-        'o.organisation',
-        'c.name as category',
-        'm.member_number',
-        'ch.name as chapter',
-        'd.price',
-        'o.state',
-        'o.payment_state',
-        'd.checked_in_at',
-      ])
-      .where('o.id', 'in', orders)
-      .$if(last !== undefined, (qb) => qb.where('d.id', '>', last!.id))
-      .orderBy('d.id')
-      .limit(size)
-      .execute(),
-  );
+  const orders = scopedOrderIds(db, viewer, filters);
+  const rows = inBatches<DelegateRow>(({ last, size }) => delegateBatch(db, orders, last?.id, size));
   for await (const r of rows) {
     yield [
       r.order_number,

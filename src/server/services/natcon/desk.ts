@@ -33,7 +33,7 @@ export interface OrderFilters {
   sort: SortOrder<(typeof ORDER_SORTS)[number]>;
 }
 
-type OrdersQuery = SelectQueryBuilder<Database, 'natcon_orders as o', object>;
+type OrdersQuery = SelectQueryBuilder<Database & { o: Database['natcon_orders'] }, 'o', object>;
 
 /** The orders the caller may see that match the filters (a chapter admin: its chapter's members'). */
 export function scopedOrders(db: DB, viewer: AuthUser, filters: Omit<OrderFilters, 'sort'>): OrdersQuery {
