@@ -59,3 +59,51 @@ test('the public chapter directory lists active chapters with their contacts, fr
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
+
+test('the super admin creates a chapter, sees the rules beside the fields, then renames and deactivates it', async ({
+  page,
+  users,
+}) => {
+  const superAdmin = await users.create({ roleId: '2' });
+  const suffix = Date.now().toString(36).toUpperCase().slice(-5);
+  await signIn(page, superAdmin, '/auth/admin');
+  await page.goto('/admin/chapter');
+  await waitForIslands(page);
+
+  await page.locator('#new-chapter-code').fill('9bad');
+  await page.locator('#new-chapter-name').fill(`New Chapter ${suffix}`);
+  await page.locator('#new-chapter-region').selectOption('South');
+  await page.locator('#new-chapter-city').fill('Madurai');
+  await page.getByRole('button', { name: 'Create chapter' }).click();
+  await expect(page.locator('#new-chapter-code-error')).toHaveText(
+    'Use 2 to 10 letters or digits, starting with a letter.',
+  );
+  await expect(page.locator('#new-chapter-state-error')).toHaveText('Enter the state.');
+
+  await page.locator('#new-chapter-code').fill(`n${suffix}`);
+  await page.locator('#new-chapter-state').fill('Tamil Nadu');
+  await page.getByRole('button', { name: 'Create chapter' }).click();
+  await expect(page.getByText(`Chapter N${suffix} created.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `New Chapter ${suffix} (N${suffix})` })).toBeVisible();
+  await expect(page.locator('#new-chapter-code')).toHaveValue('');
+
+  // The same code again is the server's refusal, shown with the form.
+  await page.locator('#new-chapter-code').fill(`N${suffix}`);
+  await page.locator('#new-chapter-name').fill('Twin');
+  await page.locator('#new-chapter-city').fill('Salem');
+  await page.locator('#new-chapter-state').fill('Tamil Nadu');
+  await page.getByRole('button', { name: 'Create chapter' }).click();
+  await expect(page.locator('#new-chapter-code-error')).toHaveText('This code is taken.');
+  await expect(page.getByRole('alert').filter({ hasText: 'codes are never reused' })).toBeVisible();
+
+  await page.locator('#chapter-name').fill(`Renamed Chapter ${suffix}`);
+  await page.locator('#chapter-email').fill('not-an-address');
+  await page.getByRole('button', { name: 'Save chapter' }).click();
+  await expect(page.locator('#chapter-email-error')).toHaveText('Enter an e-mail address.');
+  await page.locator('#chapter-email').fill('');
+  await page.locator('#chapter-active').selectOption('false');
+  await page.getByRole('button', { name: 'Save chapter' }).click();
+  await expect(page.getByText('Chapter saved.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Renamed Chapter ${suffix} (N${suffix})` })).toBeVisible();
+  await expect(page.getByText(/· Deactivated$/)).toBeVisible();
+});

@@ -1,9 +1,15 @@
-import { useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
-import { SelectField, TextField } from '../../components/forms/FormFields';
-import { REGIONS, type AdminChapterDetail } from '../../lib/schemas/admin';
+import { z } from 'zod';
+import {
+  CHAPTER_CONTACT_FIELDS,
+  ChapterCreateInput,
+  type AdminChapterDetail,
+  type ChapterUpdate,
+} from '../../lib/schemas/admin';
 import { ROLE, type RoleId } from '../../lib/roles';
 import { api, apiErrorOf } from '../../stores/api-client';
+import { applyServerErrors, FormProblem, FormProvider, FormSelectField, FormTextField, useZodForm } from '../staff';
+import { ChapterPlaceFields } from './ChapterPlaceFields';
 import OfficeBearers from './OfficeBearers';
 import { Panel, primaryClass } from './shared';
 
@@ -13,6 +19,16 @@ interface Props {
   onChanged: () => void;
 }
 
+/** The API's own rules for a chapter, with the status as the select holds it. */
+const ChapterEditForm = ChapterCreateInput.omit({ code: true, active: true }).extend({
+  active: z.enum(['true', 'false']).transform((value) => value === 'true'),
+});
+
+/** A contact left empty is cleared (null), not saved as an empty text. */
+function contactsOf(values: z.output<typeof ChapterEditForm>): ChapterUpdate {
+  return Object.fromEntries(CHAPTER_CONTACT_FIELDS.map((name) => [name, values[name] || null]));
+}
+
 /**
  * One chapter: the super admin edits every field but the code and may deactivate it; a chapter
  * admin edits the contacts of its own chapter; the admin (role 5) reads.
@@ -20,39 +36,28 @@ interface Props {
 export default function ChapterEditor({ chapter, roleId, onChanged }: Props) {
   const superAdmin = roleId === ROLE.superAdmin;
   const canEdit = superAdmin || roleId === ROLE.chapterAdmin;
-  const [form, setForm] = useState({
+  const form = useZodForm(ChapterEditForm, {
     name: chapter.name,
-    region: chapter.region as string,
+    region: chapter.region,
     city: chapter.city,
     state: chapter.state,
     address: chapter.address ?? '',
     contactName: chapter.contactName ?? '',
     contactEmail: chapter.contactEmail ?? '',
     contactPhone: chapter.contactPhone ?? '',
-    active: String(chapter.active),
+    active: chapter.active ? 'true' : 'false',
   });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof form, value: string) => setForm((f) => ({ ...f, [name]: value }));
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    const contacts = {
-      address: form.address.trim() || null,
-      contactName: form.contactName.trim() || null,
-      contactEmail: form.contactEmail.trim() || null,
-      contactPhone: form.contactPhone.trim() || null,
-    };
-    const body = superAdmin
+  const submit = form.handleSubmit(async (values) => {
+    const contacts = contactsOf(values);
+    const body: ChapterUpdate = superAdmin
       ? {
           ...contacts,
-          name: form.name,
-          region: form.region,
-          city: form.city,
-          state: form.state,
-          active: form.active === 'true',
+          name: values.name,
+          region: values.region,
+          city: values.city,
+          state: values.state,
+          active: values.active,
         }
       : contacts;
     try {
@@ -61,12 +66,10 @@ export default function ChapterEditor({ chapter, roleId, onChanged }: Props) {
       onChanged();
     } catch (failure) {
       const problem = await apiErrorOf(failure);
-      setFields(problem.fields);
+      applyServerErrors(form, problem);
       toast.error(problem.message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   const readOnly = !canEdit;
   return (
@@ -75,98 +78,36 @@ export default function ChapterEditor({ chapter, roleId, onChanged }: Props) {
         <p className="mt-1 text-sm text-slate-600">
           {chapter.region} region · {chapter.memberCount} members · {chapter.active ? 'Active' : 'Deactivated'}
         </p>
-        <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
-          {superAdmin && (
-            <>
-              <TextField
-                id="chapter-name"
-                label="Name"
-                value={form.name}
-                error={fields.name}
-                onChange={(e) => set('name', e.target.value)}
-              />
-              <SelectField
-                id="chapter-region"
-                label="Region"
-                value={form.region}
-                error={fields.region}
-                onChange={(e) => set('region', e.target.value)}
+        <FormProvider {...form}>
+          <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 grid gap-4 md:grid-cols-2">
+            {superAdmin && <ChapterPlaceFields idPrefix="chapter" />}
+            <FormTextField id="chapter-address" name="address" label="Address" readOnly={readOnly} />
+            <FormTextField id="chapter-contact" name="contactName" label="Contact person" readOnly={readOnly} />
+            <FormTextField id="chapter-email" name="contactEmail" label="E-mail" type="email" readOnly={readOnly} />
+            <FormTextField id="chapter-phone" name="contactPhone" label="Phone" type="tel" readOnly={readOnly} />
+            {superAdmin && (
+              <FormSelectField
+                id="chapter-active"
+                name="active"
+                label="Status"
+                hint="A deactivated chapter leaves the directory and keeps its code; chapters are never deleted."
               >
-                {REGIONS.map((r) => (
-                  <option key={r}>{r}</option>
-                ))}
-              </SelectField>
-              <TextField
-                id="chapter-city"
-                label="City"
-                value={form.city}
-                error={fields.city}
-                onChange={(e) => set('city', e.target.value)}
-              />
-              <TextField
-                id="chapter-state"
-                label="State"
-                value={form.state}
-                error={fields.state}
-                onChange={(e) => set('state', e.target.value)}
-              />
-            </>
-          )}
-          <TextField
-            id="chapter-address"
-            label="Address"
-            value={form.address}
-            readOnly={readOnly}
-            error={fields.address}
-            onChange={(e) => set('address', e.target.value)}
-          />
-          <TextField
-            id="chapter-contact"
-            label="Contact person"
-            value={form.contactName}
-            readOnly={readOnly}
-            error={fields.contactName}
-            onChange={(e) => set('contactName', e.target.value)}
-          />
-          <TextField
-            id="chapter-email"
-            label="E-mail"
-            type="email"
-            value={form.contactEmail}
-            readOnly={readOnly}
-            error={fields.contactEmail}
-            onChange={(e) => set('contactEmail', e.target.value)}
-          />
-          <TextField
-            id="chapter-phone"
-            label="Phone"
-            type="tel"
-            value={form.contactPhone}
-            readOnly={readOnly}
-            error={fields.contactPhone}
-            onChange={(e) => set('contactPhone', e.target.value)}
-          />
-          {superAdmin && (
-            <SelectField
-              id="chapter-active"
-              label="Status"
-              value={form.active}
-              error={fields.active}
-              onChange={(e) => set('active', e.target.value)}
-              hint="A deactivated chapter leaves the directory and keeps its code; chapters are never deleted."
-            >
-              <option value="true">Active</option>
-              <option value="false">Deactivated</option>
-            </SelectField>
-          )}
-          {canEdit && (
-            <div className="flex items-end">
-              <button type="submit" className={primaryClass} disabled={busy}>
-                Save chapter
-              </button>
+                <option value="true">Active</option>
+                <option value="false">Deactivated</option>
+              </FormSelectField>
+            )}
+            {canEdit && (
+              <div className="flex items-end">
+                <button type="submit" className={primaryClass} disabled={form.formState.isSubmitting}>
+                  Save chapter
+                </button>
+              </div>
+            )}
+            <div className="md:col-span-2">
+              <FormProblem />
             </div>
-          )}
-        </form>
+          </form>
+        </FormProvider>
       </Panel>
       <OfficeBearers chapterId={chapter.id} bearers={chapter.officeBearers} canEdit={canEdit} onChanged={onChanged} />
     </div>

@@ -1,97 +1,75 @@
-import { useState, type SubmitEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { SelectField, TextField } from '../../components/forms/FormFields';
+import { z } from 'zod';
 import type { ChapterListItem } from '../../lib/api-types';
 import { ROLE, ROLE_LABELS } from '../../lib/roles';
-import { STAFF_ROLE_IDS, type AdminUser } from '../../lib/schemas/admin';
+import { STAFF_ROLE_IDS, UserInviteInput, type AdminUser } from '../../lib/schemas/admin';
 import { api, apiErrorOf } from '../../stores/api-client';
+import { applyServerErrors, FormProblem, FormProvider, FormSelectField, FormTextField, useZodForm } from '../staff';
 import { Panel, primaryClass } from './shared';
 
-const blank = { name: '', email: '', roleId: '3', chapterId: '' };
+/** The API's invitation rules, from what the inputs hold: the chapter is a select's text, sent only for a chapter admin. */
+const InviteFormSchema = z
+  .object({ name: z.string(), email: z.string(), roleId: z.string(), chapterId: z.string() })
+  .transform(({ chapterId, ...invite }) => ({
+    ...invite,
+    ...(invite.roleId === ROLE.chapterAdmin && chapterId ? { chapterId: Number(chapterId) } : {}),
+  }))
+  .pipe(UserInviteInput);
+
+const blank = { name: '', email: '', roleId: ROLE.contentAdmin as string, chapterId: '' };
 
 /** Invites a staff member: they are e-mailed a link to set their password. */
 export default function InviteForm({ chapters, onInvited }: { chapters: ChapterListItem[]; onInvited: () => void }) {
-  const [form, setForm] = useState(blank);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof blank, value: string) => setForm((f) => ({ ...f, [name]: value }));
+  const form = useZodForm(InviteFormSchema, blank);
+  const roleId = useWatch({ control: form.control, name: 'roleId' });
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
+  const submit = form.handleSubmit(async (invite) => {
     try {
-      const user = await api.post<AdminUser>('/admin/users', {
-        name: form.name,
-        email: form.email,
-        roleId: form.roleId,
-        ...(form.roleId === ROLE.chapterAdmin && form.chapterId ? { chapterId: Number(form.chapterId) } : {}),
-      });
+      const user = await api.post<AdminUser>('/admin/users', invite);
       toast.success(`Invitation sent to ${user.email}.`);
-      setForm(blank);
+      form.reset(blank);
       onInvited();
     } catch (failure) {
       const problem = await apiErrorOf(failure);
-      setFields(problem.fields);
+      applyServerErrors(form, problem);
       toast.error(problem.message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <Panel id="invite-heading" title="Invite a staff member">
-      <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 grid gap-4 md:grid-cols-4">
-        <TextField
-          id="invite-name"
-          label="Name"
-          value={form.name}
-          error={fields.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-        <TextField
-          id="invite-email"
-          label="E-mail"
-          type="email"
-          value={form.email}
-          error={fields.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
-        <SelectField
-          id="invite-role"
-          label="Role"
-          value={form.roleId}
-          error={fields.roleId}
-          onChange={(e) => set('roleId', e.target.value)}
-        >
-          {STAFF_ROLE_IDS.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </SelectField>
-        {form.roleId === ROLE.chapterAdmin && (
-          <SelectField
-            id="invite-chapter"
-            label="Chapter"
-            value={form.chapterId}
-            error={fields.chapterId}
-            onChange={(e) => set('chapterId', e.target.value)}
-          >
-            <option value="">Choose a chapter</option>
-            {chapters.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 grid gap-4 md:grid-cols-4">
+          <FormTextField id="invite-name" name="name" label="Name" />
+          <FormTextField id="invite-email" name="email" label="E-mail" type="email" />
+          <FormSelectField id="invite-role" name="roleId" label="Role">
+            {STAFF_ROLE_IDS.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
               </option>
             ))}
-          </SelectField>
-        )}
-        <div className="flex items-end">
-          <button type="submit" className={primaryClass} disabled={busy}>
-            Send invitation
-          </button>
-        </div>
-      </form>
+          </FormSelectField>
+          {roleId === ROLE.chapterAdmin && (
+            <FormSelectField id="invite-chapter" name="chapterId" label="Chapter">
+              <option value="">Choose a chapter</option>
+              {chapters.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </FormSelectField>
+          )}
+          <div className="flex items-end">
+            <button type="submit" className={primaryClass} disabled={form.formState.isSubmitting}>
+              Send invitation
+            </button>
+          </div>
+          <div className="md:col-span-4">
+            <FormProblem />
+          </div>
+        </form>
+      </FormProvider>
     </Panel>
   );
 }

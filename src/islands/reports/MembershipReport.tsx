@@ -74,7 +74,92 @@ function CountTable({ caption, head, rows }: { caption: string; head: string[]; 
   );
 }
 
-const one = (label: string, values: number[]): ChartSeries[] => [{ label, values }];
+/** One figure of the report: its chart, and the table (and CSV) of the same numbers. */
+interface ReportSection {
+  table: ReportTable;
+  title: string;
+  chartTitle: string;
+  kind: 'bar' | 'doughnut' | 'line';
+  labels: string[];
+  series: ChartSeries[];
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+}
+
+/**
+ * A figure per label: members counted (class, status, region, chapter) or money collected (month, mode),
+ * which is charted in rupees and tabled with its number of payments.
+ */
+function labelledSection(
+  table: ReportTable,
+  title: string,
+  kind: ReportSection['kind'],
+  caption: string,
+  head: string,
+  rows: { label: string; count: number; amount?: number }[],
+): ReportSection {
+  const money = rows.some((r) => r.amount !== undefined);
+  return {
+    table,
+    title,
+    chartTitle: title,
+    kind,
+    labels: rows.map((r) => r.label),
+    series: money
+      ? [{ label: 'Rupees', values: rows.map((r) => (r.amount ?? 0) / 100) }]
+      : [{ label: 'Members', values: rows.map((r) => r.count) }],
+    caption,
+    head: money ? [head, 'Payments', 'Amount'] : [head, 'Members'],
+    rows: rows.map((r) => (money ? [r.label, r.count, formatMoney(r.amount ?? 0)] : [r.label, r.count])),
+  };
+}
+
+function reportSections(report: Report): ReportSection[] {
+  return [
+    labelledSection('class', 'Members by class', 'doughnut', 'Members by class', 'Class', report.byClass),
+    labelledSection(
+      'status',
+      'Members by status',
+      'doughnut',
+      'Members by status (defaulters and lapses)',
+      'Status',
+      report.byStatus,
+    ),
+    labelledSection('region', 'Members by region', 'bar', 'Members by region', 'Region', report.byRegion),
+    labelledSection('chapter', 'Members by chapter', 'bar', 'Members by chapter', 'Chapter', report.byChapter),
+    {
+      table: 'years',
+      title: 'Admissions and renewals',
+      chartTitle: 'Admissions and renewals per year',
+      kind: 'bar',
+      labels: report.years.map((y) => y.financialYear),
+      series: [
+        { label: 'Admissions', values: report.years.map((y) => y.admissions) },
+        { label: 'Renewals', values: report.years.map((y) => y.renewals) },
+      ],
+      caption: 'Admissions and renewals per financial year',
+      head: ['Financial year', 'Admissions', 'Renewals'],
+      rows: report.years.map((y) => [y.financialYear, y.admissions, y.renewals]),
+    },
+    labelledSection(
+      'months',
+      'Fees collected per month',
+      'line',
+      'Fees collected per month',
+      'Month',
+      report.months.map((m) => ({ ...m, label: m.month })),
+    ),
+    labelledSection(
+      'modes',
+      'Fees collected by mode',
+      'doughnut',
+      'Fees collected by payment mode',
+      'Mode',
+      report.modes,
+    ),
+  ];
+}
 
 /** The super admin's membership report: filters, a chart and its table per figure, CSV per table, print. */
 export default function MembershipReport() {
@@ -102,60 +187,7 @@ export default function MembershipReport() {
       .catch(async (failure) => setError((await apiErrorOf(failure)).message));
   }, [params]);
 
-  const charts = useMemo(() => {
-    if (!report) return null;
-    return {
-      classes: {
-        labels: report.byClass.map((r) => r.label),
-        series: one(
-          'Members',
-          report.byClass.map((r) => r.count),
-        ),
-      },
-      status: {
-        labels: report.byStatus.map((r) => r.label),
-        series: one(
-          'Members',
-          report.byStatus.map((r) => r.count),
-        ),
-      },
-      regions: {
-        labels: report.byRegion.map((r) => r.label),
-        series: one(
-          'Members',
-          report.byRegion.map((r) => r.count),
-        ),
-      },
-      chapters: {
-        labels: report.byChapter.map((r) => r.label),
-        series: one(
-          'Members',
-          report.byChapter.map((r) => r.count),
-        ),
-      },
-      years: {
-        labels: report.years.map((y) => y.financialYear),
-        series: [
-          { label: 'Admissions', values: report.years.map((y) => y.admissions) },
-          { label: 'Renewals', values: report.years.map((y) => y.renewals) },
-        ],
-      },
-      months: {
-        labels: report.months.map((m) => m.month),
-        series: one(
-          'Rupees',
-          report.months.map((m) => m.amount / 100),
-        ),
-      },
-      modes: {
-        labels: report.modes.map((m) => m.label),
-        series: one(
-          'Rupees',
-          report.modes.map((m) => m.amount / 100),
-        ),
-      },
-    };
-  }, [report]);
+  const sections = useMemo(() => (report ? reportSections(report) : null), [report]);
 
   const select = 'mt-1 block rounded-md border border-slate-300 px-3 py-2';
   return (
@@ -208,97 +240,31 @@ export default function MembershipReport() {
         </button>
       </div>
       {error && <p role="alert">{error}</p>}
-      {!report || !charts ? (
+      {!report || !sections ? (
         !error && <p className="text-slate-600">Loading the report…</p>
       ) : (
         <>
           <p>
             {formatCount(report.total)} members on {report.asOf}; collection for {report.financialYear}.
           </p>
-          <Block
-            title="Members by class"
-            table="class"
-            params={params}
-            chart={<ReportChart title="Members by class" kind="doughnut" {...charts.classes} />}
-          >
-            <CountTable
-              caption="Members by class"
-              head={['Class', 'Members']}
-              rows={report.byClass.map((r) => [r.label, r.count])}
-            />
-          </Block>
-          <Block
-            title="Members by status"
-            table="status"
-            params={params}
-            chart={<ReportChart title="Members by status" kind="doughnut" {...charts.status} />}
-          >
-            <CountTable
-              caption="Members by status (defaulters and lapses)"
-              head={['Status', 'Members']}
-              rows={report.byStatus.map((r) => [r.label, r.count])}
-            />
-          </Block>
-          <Block
-            title="Members by region"
-            table="region"
-            params={params}
-            chart={<ReportChart title="Members by region" kind="bar" {...charts.regions} />}
-          >
-            <CountTable
-              caption="Members by region"
-              head={['Region', 'Members']}
-              rows={report.byRegion.map((r) => [r.label, r.count])}
-            />
-          </Block>
-          <Block
-            title="Members by chapter"
-            table="chapter"
-            params={params}
-            chart={<ReportChart title="Members by chapter" kind="bar" {...charts.chapters} />}
-          >
-            <CountTable
-              caption="Members by chapter"
-              head={['Chapter', 'Members']}
-              rows={report.byChapter.map((r) => [r.label, r.count])}
-            />
-          </Block>
-          <Block
-            title="Admissions and renewals"
-            table="years"
-            params={params}
-            chart={<ReportChart title="Admissions and renewals per year" kind="bar" {...charts.years} />}
-          >
-            <CountTable
-              caption="Admissions and renewals per financial year"
-              head={['Financial year', 'Admissions', 'Renewals']}
-              rows={report.years.map((y) => [y.financialYear, y.admissions, y.renewals])}
-            />
-          </Block>
-          <Block
-            title="Fees collected per month"
-            table="months"
-            params={params}
-            chart={<ReportChart title="Fees collected per month" kind="line" {...charts.months} />}
-          >
-            <CountTable
-              caption="Fees collected per month"
-              head={['Month', 'Payments', 'Amount']}
-              rows={report.months.map((m) => [m.month, m.count, formatMoney(m.amount)])}
-            />
-          </Block>
-          <Block
-            title="Fees collected by mode"
-            table="modes"
-            params={params}
-            chart={<ReportChart title="Fees collected by mode" kind="doughnut" {...charts.modes} />}
-          >
-            <CountTable
-              caption="Fees collected by payment mode"
-              head={['Mode', 'Payments', 'Amount']}
-              rows={report.modes.map((m) => [m.label, m.count, formatMoney(m.amount)])}
-            />
-          </Block>
+          {sections.map((section) => (
+            <Block
+              key={section.table}
+              title={section.title}
+              table={section.table}
+              params={params}
+              chart={
+                <ReportChart
+                  title={section.chartTitle}
+                  kind={section.kind}
+                  labels={section.labels}
+                  series={section.series}
+                />
+              }
+            >
+              <CountTable caption={section.caption} head={section.head} rows={section.rows} />
+            </Block>
+          ))}
         </>
       )}
     </div>
