@@ -21,6 +21,14 @@ test('the home page ticker shows a message published a moment ago, pauses on hov
   await page.getByRole('button', { name: 'Add message' }).click();
   await expect(page.getByText('Message added.')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(text) })).toContainText('Shown now');
+  // Editing checks with the API's own rules before anything is sent.
+  await page.getByRole('button', { name: `Edit “${text}”` }).click();
+  await expect(page.getByLabel('Text')).toHaveValue(text);
+  await page.getByLabel('Shown until').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Save message' }).click();
+  await expect(page.locator('#scroll-ends-error')).toHaveText('The end cannot be before the start.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Text')).toHaveValue('');
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 

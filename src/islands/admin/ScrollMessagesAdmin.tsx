@@ -1,14 +1,51 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { SelectField, TextField } from '../../components/forms/FormFields';
+import { z } from 'zod';
 import { kolkataDate } from '../../lib/financial-year';
-import { SCROLL_TEXT_MAX, ScrollMessageListQuery, type ScrollMessage } from '../../lib/schemas/admin';
+import {
+  SCROLL_TEXT_MAX,
+  ScrollMessageInput,
+  ScrollMessageListQuery,
+  type ScrollMessage,
+} from '../../lib/schemas/admin';
 import { ROLE } from '../../lib/roles';
 import { api, apiErrorOf } from '../../stores/api-client';
-import { ConfirmDialog, DataTable, useListQuery, useServerList, type ColumnDef } from '../staff';
+import {
+  applyServerErrors,
+  ConfirmDialog,
+  DataTable,
+  FormProblem,
+  FormProvider,
+  FormSelectField,
+  FormTextField,
+  useListQuery,
+  useServerList,
+  useZodForm,
+  type ColumnDef,
+} from '../staff';
 import { buttonClass, dangerClass, Panel, primaryClass, useRole } from './shared';
 
-const blank = () => {
+/** The API's rules for a message, from what the inputs hold (an empty link or order is left out). */
+const ScrollMessageForm = z
+  .object({
+    text: z.string(),
+    link: z.string(),
+    startsOn: z.string(),
+    endsOn: z.string(),
+    position: z.string(),
+    active: z.enum(['true', 'false']),
+  })
+  .transform(({ link, position, active, ...message }) => ({
+    ...message,
+    link: link.trim() || null,
+    ...(position.trim() !== '' ? { position: Number(position) } : {}),
+    active: active === 'true',
+  }))
+  .pipe(ScrollMessageInput);
+type ScrollMessageFormValues = z.input<typeof ScrollMessageForm>;
+
+const blank = (): ScrollMessageFormValues => {
   const today = kolkataDate(new Date());
   return { text: '', link: '', startsOn: today, endsOn: today, position: '', active: 'true' };
 };
@@ -16,9 +53,9 @@ const blank = () => {
 /** The super admin's ticker screen: messages with dates, order and active flag, and a preview. */
 export default function ScrollMessagesAdmin() {
   const { loading, roleId } = useRole();
-  const [form, setForm] = useState(blank);
+  const form = useZodForm(ScrollMessageForm, blank());
+  const text = useWatch({ control: form.control, name: 'text' });
   const [editing, setEditing] = useState<number | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<ScrollMessage | null>(null);
   const allowed = roleId === ROLE.superAdmin;
@@ -29,46 +66,30 @@ export default function ScrollMessagesAdmin() {
   if (loading) return <p>Loading…</p>;
   if (!allowed) return <p role="alert">Only the super admin manages the ticker.</p>;
 
-  const set = (name: keyof ReturnType<typeof blank>, value: string) => setForm((f) => ({ ...f, [name]: value }));
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    const body = {
-      text: form.text,
-      link: form.link.trim() || null,
-      startsOn: form.startsOn,
-      endsOn: form.endsOn,
-      ...(form.position !== '' ? { position: Number(form.position) } : {}),
-      active: form.active === 'true',
-    };
+  const submit = form.handleSubmit(async (message) => {
     try {
-      if (editing) await api.patch(`/admin/scroll-messages/${editing}`, body);
-      else await api.post('/admin/scroll-messages', body);
+      if (editing) await api.patch(`/admin/scroll-messages/${editing}`, message);
+      else await api.post('/admin/scroll-messages', message);
       toast.success(editing ? 'Message saved.' : 'Message added.');
-      setForm(blank());
+      form.reset(blank());
       setEditing(null);
       await load();
     } catch (failure) {
       const problem = await apiErrorOf(failure);
-      setFields(problem.fields);
+      applyServerErrors(form, problem);
       toast.error(problem.message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   const edit = (m: ScrollMessage) => {
     setEditing(m.id);
-    setFields({});
-    setForm({
+    form.reset({
       text: m.text,
       link: m.link ?? '',
       startsOn: m.startsOn,
       endsOn: m.endsOn,
       position: String(m.position),
-      active: String(m.active),
+      active: m.active ? 'true' : 'false',
     });
   };
 
@@ -127,86 +148,54 @@ export default function ScrollMessagesAdmin() {
 
   const preview = [
     ...(list.data?.items.filter((m) => m.current && m.id !== editing).map((m) => m.text) ?? []),
-    ...(form.text.trim() ? [form.text.trim()] : []),
+    ...(text.trim() ? [text.trim()] : []),
   ];
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <h1 className="text-2xl font-bold text-brand-800">Scroll messages</h1>
       <Panel id="scroll-form-heading" title={editing ? 'Edit the message' : 'New message'}>
-        <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 grid gap-4 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <TextField
-              id="scroll-text"
-              label="Text"
-              value={form.text}
-              maxLength={SCROLL_TEXT_MAX}
-              error={fields.text}
-              onChange={(e) => set('text', e.target.value)}
+        <FormProvider {...form}>
+          <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 grid gap-4 md:grid-cols-2">
+            <div className="md:col-span-2">
+              <FormTextField id="scroll-text" name="text" label="Text" maxLength={SCROLL_TEXT_MAX} />
+            </div>
+            <FormTextField id="scroll-link" name="link" label="Link (optional)" placeholder="/events or https://…" />
+            <FormTextField
+              id="scroll-position"
+              name="position"
+              label="Order (optional; lower shows first)"
+              type="number"
+              min={0}
             />
-          </div>
-          <TextField
-            id="scroll-link"
-            label="Link (optional)"
-            placeholder="/events or https://…"
-            value={form.link}
-            error={fields.link}
-            onChange={(e) => set('link', e.target.value)}
-          />
-          <TextField
-            id="scroll-position"
-            label="Order (optional; lower shows first)"
-            type="number"
-            min={0}
-            value={form.position}
-            error={fields.position}
-            onChange={(e) => set('position', e.target.value)}
-          />
-          <TextField
-            id="scroll-starts"
-            label="Shown from"
-            type="date"
-            value={form.startsOn}
-            error={fields.startsOn}
-            onChange={(e) => set('startsOn', e.target.value)}
-          />
-          <TextField
-            id="scroll-ends"
-            label="Shown until"
-            type="date"
-            value={form.endsOn}
-            error={fields.endsOn}
-            onChange={(e) => set('endsOn', e.target.value)}
-          />
-          <SelectField
-            id="scroll-active"
-            label="Status"
-            value={form.active}
-            error={fields.active}
-            onChange={(e) => set('active', e.target.value)}
-          >
-            <option value="true">Active</option>
-            <option value="false">Inactive</option>
-          </SelectField>
-          <div className="flex items-end gap-3">
-            <button type="submit" className={primaryClass} disabled={busy}>
-              {editing ? 'Save message' : 'Add message'}
-            </button>
-            {editing && (
-              <button
-                type="button"
-                className={buttonClass}
-                onClick={() => {
-                  setEditing(null);
-                  setForm(blank());
-                  setFields({});
-                }}
-              >
-                Cancel
+            <FormTextField id="scroll-starts" name="startsOn" label="Shown from" type="date" />
+            <FormTextField id="scroll-ends" name="endsOn" label="Shown until" type="date" />
+            <FormSelectField id="scroll-active" name="active" label="Status">
+              <option value="true">Active</option>
+              <option value="false">Inactive</option>
+            </FormSelectField>
+            <div className="flex items-end gap-3">
+              <button type="submit" className={primaryClass} disabled={form.formState.isSubmitting}>
+                {editing ? 'Save message' : 'Add message'}
               </button>
-            )}
-          </div>
-        </form>
+              {editing && (
+                <button
+                  type="button"
+                  className={buttonClass}
+                  onClick={() => {
+                    setEditing(null);
+                    form.reset(blank());
+                  }}
+                >
+                  Cancel
+                </button>
+              )}
+            </div>
+            <div className="md:col-span-2">
+              <FormProblem />
+            </div>
+          </form>
+        </FormProvider>
         <h3 className="mt-6 text-sm font-semibold uppercase tracking-wider text-slate-600">Preview</h3>
         <div
           aria-label="Ticker preview"

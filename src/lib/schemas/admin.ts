@@ -234,41 +234,31 @@ export const AuditQuery = pagingQuery(100, 50).merge(AuditExportQuery).strict();
 
 export const SCROLL_TEXT_MAX = 300;
 
+const scrollMessageFields = {
+  text: line(SCROLL_TEXT_MAX, 'Enter the message.'),
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || safeLink(v) !== null, LINK_RULE_MESSAGE)
+    .nullable(),
+  startsOn: calendarDay,
+  endsOn: calendarDay,
+  position: z.number().int().min(0).max(1000),
+  active: z.boolean(),
+};
+
 export const ScrollMessageInput = z
   .object({
-    text: line(SCROLL_TEXT_MAX, 'Enter the message.'),
-    link: z
-      .string()
-      .trim()
-      .max(500)
-      .refine((v) => v === '' || safeLink(v) !== null, LINK_RULE_MESSAGE)
-      .nullable()
-      .optional(),
-    startsOn: calendarDay,
-    endsOn: calendarDay,
-    position: z.number().int().min(0).max(1000).optional(),
-    active: z.boolean(),
+    ...scrollMessageFields,
+    link: scrollMessageFields.link.optional(),
+    position: scrollMessageFields.position.optional(),
   })
   .strict()
   .refine((m) => m.endsOn >= m.startsOn, { message: 'The end cannot be before the start.', path: ['endsOn'] });
 export type ScrollMessageCreate = z.infer<typeof ScrollMessageInput>;
 
-export const ScrollMessageUpdateInput = z
-  .object({
-    text: line(SCROLL_TEXT_MAX, 'Enter the message.'),
-    link: z
-      .string()
-      .trim()
-      .max(500)
-      .refine((v) => v === '' || safeLink(v) !== null, LINK_RULE_MESSAGE)
-      .nullable(),
-    startsOn: calendarDay,
-    endsOn: calendarDay,
-    position: z.number().int().min(0).max(1000),
-    active: z.boolean(),
-  })
-  .partial()
-  .strict();
+export const ScrollMessageUpdateInput = z.object(scrollMessageFields).partial().strict();
 
 export const ScrollMessageSchema = z.object({
   id: z.number().int(),
