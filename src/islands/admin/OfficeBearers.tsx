@@ -1,10 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { TextField } from '../../components/forms/FormFields';
+import { z } from 'zod';
 import { kolkataDate } from '../../lib/financial-year';
-import type { OfficeBearer } from '../../lib/schemas/admin';
+import { OfficeBearerInput, type OfficeBearer } from '../../lib/schemas/admin';
 import { api, apiErrorOf } from '../../stores/api-client';
-import { ConfirmDialog } from '../staff';
+import { applyServerErrors, ConfirmDialog, FormProblem, FormProvider, FormTextField, useZodForm } from '../staff';
 import { buttonClass, dangerClass, Panel, primaryClass, tableClass, tdClass, thClass } from './shared';
 
 interface Props {
@@ -14,18 +14,23 @@ interface Props {
   onChanged: () => void;
 }
 
+/** The API's rules for a new office bearer, from what the inputs hold (an empty end date is an open term). */
+const OfficeBearerForm = z
+  .object({ name: z.string(), position: z.string(), termFrom: z.string(), termTo: z.string() })
+  .transform(({ termTo, ...bearer }) => ({ ...bearer, termTo: termTo || null }))
+  .pipe(OfficeBearerInput);
+
 const blank = { name: '', position: '', termFrom: '', termTo: '' };
 
 /** A chapter's office bearers, current terms first, with the forms to add one, end a term, set a photo or remove a mistake. */
 export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }: Props) {
-  const [form, setForm] = useState(blank);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const form = useZodForm(OfficeBearerForm, blank);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<OfficeBearer | null>(null);
   const base = `/admin/chapters/${chapterId}/office-bearers`;
-  const set = (name: keyof typeof blank, value: string) => setForm((f) => ({ ...f, [name]: value }));
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  /** Runs one change of the list; a refusal's message goes to a toast (and to the form's fields when it is the form's). */
+  const run = async (work: () => Promise<unknown>, done: string, onForm = false) => {
     try {
       await work();
       toast.success(done);
@@ -33,29 +38,15 @@ export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }
       return true;
     } catch (failure) {
       const problem = await apiErrorOf(failure);
-      setFields(problem.fields);
+      if (onForm) applyServerErrors(form, problem);
       toast.error(problem.message);
       return false;
     }
   };
 
-  const add = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setFields({});
-    const ok = await run(
-      () =>
-        api.post(base, {
-          name: form.name,
-          position: form.position,
-          termFrom: form.termFrom,
-          termTo: form.termTo || null,
-        }),
-      'Office bearer added.',
-    );
-    if (ok) setForm(blank);
-    setBusy(false);
-  };
+  const add = form.handleSubmit(async (bearer) => {
+    if (await run(() => api.post(base, bearer), 'Office bearer added.', true)) form.reset(blank);
+  });
 
   const endTerm = (b: OfficeBearer) =>
     void run(() => api.patch(`${base}/${b.id}`, { termTo: kolkataDate(new Date()) }), `${b.name}'s term ended.`);
@@ -140,49 +131,32 @@ export default function OfficeBearers({ chapterId, bearers, canEdit, onChanged }
       </table>
       {bearers.length === 0 && <p className="mt-3 text-slate-600">No office bearers recorded.</p>}
       {canEdit && (
-        <form
-          onSubmit={(e) => void add(e)}
-          noValidate
-          className="mt-6 grid gap-4 md:grid-cols-4"
-          aria-label="Add an office bearer"
-        >
-          <TextField
-            id="bearer-name"
-            label="Name"
-            value={form.name}
-            error={fields.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-          <TextField
-            id="bearer-position"
-            label="Position"
-            placeholder="Chairman, Secretary, Treasurer…"
-            value={form.position}
-            error={fields.position}
-            onChange={(e) => set('position', e.target.value)}
-          />
-          <TextField
-            id="bearer-from"
-            label="Term from"
-            type="date"
-            value={form.termFrom}
-            error={fields.termFrom}
-            onChange={(e) => set('termFrom', e.target.value)}
-          />
-          <TextField
-            id="bearer-to"
-            label="Term to (optional)"
-            type="date"
-            value={form.termTo}
-            error={fields.termTo}
-            onChange={(e) => set('termTo', e.target.value)}
-          />
-          <div>
-            <button type="submit" className={primaryClass} disabled={busy}>
-              Add office bearer
-            </button>
-          </div>
-        </form>
+        <FormProvider {...form}>
+          <form
+            onSubmit={(e) => void add(e)}
+            noValidate
+            className="mt-6 grid gap-4 md:grid-cols-4"
+            aria-label="Add an office bearer"
+          >
+            <FormTextField id="bearer-name" name="name" label="Name" />
+            <FormTextField
+              id="bearer-position"
+              name="position"
+              label="Position"
+              placeholder="Chairman, Secretary, Treasurer…"
+            />
+            <FormTextField id="bearer-from" name="termFrom" label="Term from" type="date" />
+            <FormTextField id="bearer-to" name="termTo" label="Term to (optional)" type="date" />
+            <div>
+              <button type="submit" className={primaryClass} disabled={form.formState.isSubmitting}>
+                Add office bearer
+              </button>
+            </div>
+            <div className="md:col-span-4">
+              <FormProblem />
+            </div>
+          </form>
+        </FormProvider>
       )}
       <ConfirmDialog
         open={removing !== null}
