@@ -28,11 +28,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // The proxy presents the demo's own self-signed certificate, on the loopback address only: fetch
 // (Node's bundled undici; the npm undici needs Node 22) takes it only with this switch.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+const STARTED = Date.now();
 const results: { check: string; ok: boolean; detail: string }[] = [];
 
 function record(check: string, ok: boolean, detail: string) {
   results.push({ check, ok, detail });
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${check}: ${detail}`);
+  console.log(`${ok ? 'PASS' : 'FAIL'}  [${((Date.now() - STARTED) / 1000).toFixed(1)} s] ${check}: ${detail}`);
 }
 
 function ensureHaproxy() {
