@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_HOURS } from '../lib/constants';
 import { ensurePrivateDir } from './private-files';
+import { DAILY_TIME_PATTERN } from './jobs/scheduler';
 
 /** Shorter secrets can be guessed; `openssl rand -base64 48` makes a good one. */
 export const AUTH_SECRET_MIN_LENGTH = 32;
@@ -67,6 +68,11 @@ const EnvSchema = z.object({
   S3_PREFIX: z.string().optional(),
   /** On SIGTERM, how long requests in flight may take before the server stops anyway (exit 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** When the daily jobs (renewal reminders) run, Asia/Kolkata time `HH:MM`; `off`: not in this server. */
+  DAILY_JOBS_AT: z
+    .string()
+    .regex(DAILY_TIME_PATTERN, 'must be a time HH:MM (24-hour, Asia/Kolkata) or off')
+    .default('07:00'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; DATA_DIR: string };

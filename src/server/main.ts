@@ -18,6 +18,9 @@ import { applySecurityHeaders } from './http/security-headers';
 import { beginShutdown } from './lifecycle';
 import { flushLog, log } from './log';
 import { pruneThrottle } from './services/throttle';
+import { DAILY_JOBS } from './jobs/daily';
+import { startDailyJobs } from './jobs/scheduler';
+import { mailerFromConfig } from './mail/mailer';
 
 /**
  * Production entry (built to dist/server/main.mjs): one HTTP server that sends /api/* (but
@@ -68,6 +71,19 @@ async function main(): Promise<void> {
   pruning.unref();
 
   const logger = log();
+  const dailyJobs =
+    config.DAILY_JOBS_AT === 'off'
+      ? undefined
+      : startDailyJobs({
+          at: config.DAILY_JOBS_AT,
+          jobs: DAILY_JOBS,
+          context: {
+            db,
+            mailer: mailerFromConfig(config),
+            siteUrl: config.SITE_URL,
+          },
+          logger,
+        });
   const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     const urlPath = url.split('?')[0] ?? '/';
@@ -119,12 +135,15 @@ async function main(): Promise<void> {
     stopping = true;
     beginShutdown();
     clearInterval(pruning);
+    // No run starts from here; one in progress ends after its batch, before the pool closes.
+    const jobsStopped = dailyJobs?.stop() ?? Promise.resolve();
     logger.info({ signal }, 'shutting down: finishing the requests in flight');
     // No new connections from here; requests in flight run to their end. A kept-alive connection
     // is closed as soon as it is idle, so a client cannot hold the process open.
     server.close(() => {
       clearInterval(idleSweep);
-      void closeDb()
+      void jobsStopped
+        .then(() => closeDb())
         .then(() => logger.info('stopped: every request answered, database closed'))
         .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
         .finally(() => {

@@ -7,8 +7,9 @@ import { bundleEntry, scratchPostgres, startServer, type BundledEntry } from '..
 
 /**
  * The production server as an operator runs it: JSON log lines with a request id and no
- * credentials, `X-Request-Id` on every answer, and SIGTERM handled gracefully (no new connections,
- * the request in flight answered, the database closed, exit 0), on SQLite and on PostgreSQL.
+ * credentials, `X-Request-Id` on every answer, the daily jobs run and logged, and SIGTERM handled
+ * gracefully (no new connections, the request in flight answered, the jobs' timer cancelled, the
+ * database closed, exit 0), on SQLite and on PostgreSQL.
  */
 const PASSWORD = 'Sup3r-Secret-Passw0rd';
 const BEARER = 'Bearer header.payload.signature-bearer-secret';
@@ -74,6 +75,8 @@ for (const backend of backends) {
       const server = await startServer(entry.file, {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
+        // Past already: the server runs the day's jobs as it starts, and its timer waits for tomorrow.
+        DAILY_JOBS_AT: '00:00',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       });
       try {
@@ -130,6 +133,13 @@ for (const backend of backends) {
             'stopped: every request answered, database closed',
           ]),
         );
+        expect(lines.find((line) => line.job === 'reminders')).toMatchObject({
+          level: 'info',
+          trigger: 'start',
+          sent: 0,
+          msg: expect.stringMatching(/^daily job reminders ran: Reminders of \d{4}-\d{2}-\d{2}: 0 /),
+        });
+        expect(lines.map((line) => line.msg)).toContain('daily jobs (reminders) at 00:00 Asia/Kolkata');
         const everything = server.stdout() + server.stderr();
         for (const secret of [PASSWORD, 'bearer-secret', 'session-cookie-secret', RESET_TOKEN]) {
           expect(everything).not.toContain(secret);

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Hono } from 'hono';
 import { env } from '../env';
 import { log } from '../log';
 import { getDb } from '../db';
-import { createMailer } from '../mail/mailer';
+import { mailerFromConfig } from '../mail/mailer';
 import { storeFromConfig } from '../storage/configured';
 import { createApiApp } from './app';
 import type { AppEnv } from './context';
@@ -28,11 +27,7 @@ export function getApiApp(): Promise<Hono<AppEnv>> {
     const db = await getDb();
     return createApiApp({
       db,
-      mailer: createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.join(config.DATA_DIR, 'outbox'),
-      }),
+      mailer: mailerFromConfig(config),
       storage: storeFromConfig(config),
       secret: config.AUTH_SECRET,
       sessionSeconds: Math.round(config.SESSION_HOURS * 3600),

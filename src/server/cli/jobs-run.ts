@@ -1,25 +1,23 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError, env } from '../env';
 import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
-import { createMailer } from '../mail/mailer';
-import { runReminders } from '../services/reminders';
+import { mailerFromConfig } from '../mail/mailer';
+import { DAILY_JOBS, dailyJob } from '../jobs/daily';
 import { kolkataDate } from '../../lib/financial-year';
 
 /**
  * `npm run jobs:run -- reminders [--on YYYY-MM-DD]`: runs a daily job by hand, for today in Kolkata
- * or the date given. Safe to run on several servers at once or twice: each reminder is sent once.
+ * or the date given (the server runs them itself at DAILY_JOBS_AT). Safe to run on several servers
+ * at once or twice: each reminder is sent once.
  */
-const JOBS = ['reminders'] as const;
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const job = args[0];
+  const job = dailyJob(args[0] ?? '');
   const onIndex = args.indexOf('--on');
   const on = onIndex >= 0 ? args[onIndex + 1] : kolkataDate(new Date());
-  if (!JOBS.includes(job as (typeof JOBS)[number])) {
+  if (!job) {
     throw new ConfigError(
-      `Name a job: ${JOBS.join(', ')} (for example: npm run jobs:run -- reminders --on 2027-07-01).`,
+      `Name a job: ${DAILY_JOBS.map((j) => j.name).join(', ')} (for example: npm run jobs:run -- reminders --on 2027-07-01).`,
     );
   }
   if (!on || !/^\d{4}-\d{2}-\d{2}$/.test(on)) throw new ConfigError('Write the date as --on YYYY-MM-DD.');
@@ -27,15 +25,8 @@ async function main(): Promise<void> {
   const db = createDatabase({ url: configuredDatabaseUrl() });
   try {
     await migrateToLatest(db as Kysely<unknown>);
-    const mailer = createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.DATA_DIR, 'outbox'),
-    });
-    const run = await runReminders(db, { on, mailer, siteUrl: config.SITE_URL, now: new Date() });
-    console.log(
-      `Reminders of ${on}: ${run.sent} '${run.kind}' reminders sent for financial year ${run.financialYear}.`,
-    );
+    const result = await job.run({ db, mailer: mailerFromConfig(config), siteUrl: config.SITE_URL }, on, new Date());
+    console.log(result.summary);
   } finally {
     await db.destroy();
   }

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { Env } from '../env';
 
 export interface MailMessage {
   to: string;
@@ -36,4 +37,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       });
     },
   };
+}
+
+/** The server's mailer as configured: SMTP_URL, MAIL_FROM and the outbox under DATA_DIR. */
+export function mailerFromConfig(config: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
+  return createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.DATA_DIR, 'outbox'),
+  });
 }

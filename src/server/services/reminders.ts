@@ -73,14 +73,15 @@ export interface ReminderRun extends ReminderWindow {
  */
 export async function runReminders(
   db: DB,
-  input: { on: string; mailer: Mailer; siteUrl: string; now: Date },
+  input: { on: string; mailer: Mailer; siteUrl: string; now: Date; signal?: AbortSignal },
 ): Promise<ReminderRun> {
   const window = reminderWindow(input.on);
   const { kind, financialYear } = window;
   const text = reminderText(kind, financialYear, input.siteUrl);
   const at = nowIso(input.now);
   let sent = 0;
-  for (;;) {
+  // Stopped only between batches: every member claimed is sent to before the run ends.
+  while (!input.signal?.aborted) {
     const claimed = await db
       .insertInto('reminder_sends')
       .columns(['member_id', 'financial_year', 'kind', 'sent_at'])
