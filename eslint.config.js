@@ -41,6 +41,25 @@ export default defineConfig(
     },
   },
   {
+    // Islands read shared stores through src/stores/use-store.ts, which keeps hydration matching the server's HTML.
+    files: ['src/**'],
+    ignores: ['src/stores/use-store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nanostores/react',
+              importNames: ['useStore'],
+              message: 'Use useStore from src/stores/use-store.ts: it renders the starting value while hydrating.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures must destructure their (empty) dependencies object.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

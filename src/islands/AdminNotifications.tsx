@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store';
 import type { SentNotificationItem } from '../lib/notifications';
 import { ROLE } from '../lib/roles';
 import { SentHistoryQuery } from '../lib/schemas/notifications';

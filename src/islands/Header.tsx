@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../lib/constants';
 import type { MenuGroup } from '../lib/menu';

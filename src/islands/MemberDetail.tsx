@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store';
 import { api, apiErrorOf } from '../stores/api-client';
 import { SELECTED_MEMBER_ID_KEY } from '../lib/constants';
 import { parseSelectedMemberId, problemOf, type LoadProblem, type MemberRecord } from '../lib/portal-api';

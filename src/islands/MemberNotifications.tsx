@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store';
 import { useEffect, type MouseEvent } from 'react';
 import { formatDateTime } from '../lib/format';
 import { safeLink } from '../lib/links';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_POLL_INTERVAL_MS } from '../lib/constants';
 import { badgeLabel, createPollScheduler, type NotificationItem } from '../lib/notifications';

@@ -74,3 +74,23 @@ test('the super admin, whose menu has no My Profile, still reaches their profile
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByLabel('Current password')).toBeVisible();
 });
+
+test('an island that hydrates after the session has loaded still hydrates the server’s HTML (no React error)', async ({
+  page,
+  users,
+}) => {
+  const superAdmin = await users.create({ roleId: '2' });
+  await signIn(page, superAdmin);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The ticker screen's code arrives late, as on a slow phone: by then the header has loaded the session.
+  await page.route(/\/_astro\/ScrollMessagesAdmin\.[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/admin/scroll-msg');
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { name: 'Scroll messages' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add message' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import type { ReactNode } from 'react';
 import type { RoleId } from '../../lib/roles';
 import { session } from '../../stores/session';

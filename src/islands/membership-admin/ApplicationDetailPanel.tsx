@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '../staff';

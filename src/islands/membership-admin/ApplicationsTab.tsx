@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { CsvDownloadButton, DataTable, SearchFilter, SelectFilter, useListQuery, useServerList } from '../staff';
 import { api } from '../../stores/api-client';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { session } from '../../stores/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../lib/financial-year';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store';
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { session } from '../../stores/session';
 import { tabsFor } from './tabs';
