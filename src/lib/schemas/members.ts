@@ -3,6 +3,7 @@ import { MEMBERSHIP_CLASS_CODES } from '../membership-classes';
 import { MEMBER_STATUSES } from '../member-status';
 import { pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
+import { couponCodeField, PAYMENT_NOTE_MAX, refinePaymentReference, reportPaymentFields } from './money';
 
 /**
  * The member register, staff edits and the member's own edits: one zod description shared by the
@@ -190,11 +191,49 @@ export const RenewalQuoteSchema = z.object({
   classCode: z.string(),
   years: z.array(RenewalYearSchema),
   subtotal: z.number().int(),
+  /** Taken off the subtotal by a coupon (before GST); quotes stored before coupons have none. */
+  discount: z.number().int().default(0),
+  coupon: z.string().nullable().default(null),
   gstRatePercent: z.number().nullable(),
   gst: z.number().int(),
   total: z.number().int(),
 });
 export type RenewalQuote = z.infer<typeof RenewalQuoteSchema>;
+
+/** `GET /api/members/{id}/renewal?coupon=`: what the quote would be with a coupon (400 `fields.coupon` when it does not apply). */
+export const RenewalViewQuery = z.object({ coupon: couponCodeField }).strict();
+
+/** The member reports paying the renewal: the payment, and a membership coupon taken in the same transaction. */
+export const RenewalPaymentBody = z
+  .object({ ...reportPaymentFields, coupon: couponCodeField })
+  .strict()
+  .superRefine(refinePaymentReference);
+export type RenewalPaymentInput = z.infer<typeof RenewalPaymentBody>;
+
+export const OFFICE_PAYMENT_MODES = ['cash', 'cheque'] as const;
+
+/**
+ * Staff record a renewal paid at the office in cash or by cheque; it is verified by them at once.
+ * `throughYear` (start year: 2027 = 2027-28) is the year the payment pays through, so a second
+ * recording of the same money is refused rather than paying another year.
+ */
+export const OfficeRenewalBody = z
+  .object({
+    mode: z.enum(OFFICE_PAYMENT_MODES, { errorMap: () => ({ message: 'Choose cash or cheque.' }) }),
+    reference: reportPaymentFields.reference,
+    amount: reportPaymentFields.amount,
+    paidOn: reportPaymentFields.paidOn,
+    throughYear: z
+      .number({ invalid_type_error: 'Choose the year the payment pays through.' })
+      .int('Choose the year the payment pays through.')
+      .min(1950, 'Choose the year the payment pays through.')
+      .max(2200, 'Choose the year the payment pays through.'),
+    coupon: couponCodeField,
+    note: z.string().trim().max(PAYMENT_NOTE_MAX, 'Use at most 1,000 characters.').optional(),
+  })
+  .strict()
+  .superRefine(refinePaymentReference);
+export type OfficeRenewalInput = z.infer<typeof OfficeRenewalBody>;
 
 export const MemberPaymentSchema = z.object({
   id: z.number().int(),

@@ -8,9 +8,10 @@ import {
   MemberCardSchema,
   MemberPaymentSchema,
   MemberRenewalViewSchema,
+  RenewalPaymentBody,
+  RenewalViewQuery,
   SelfMemberPatch,
 } from '../../lib/schemas/members';
-import { ReportPaymentBody } from '../../lib/schemas/money';
 import { renewalView, reportRenewal } from '../services/renewals';
 import { memberCard, memberCardPdf, memberPhoto } from '../services/member-card';
 import { storedFileResponse } from '../storage';
@@ -72,10 +73,11 @@ const byIdRoute = apiRoute({
 const renewalRoute = apiRoute({
   method: 'get',
   path: '/{id}/renewal',
-  summary: 'A member’s years (paid or not, with receipts), renewal payments and what renewing costs now',
+  summary:
+    'A member’s years (paid or not, with receipts), renewal payments and what renewing costs now (with `coupon`: after that coupon)',
   tags,
   access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
-  request: { params: IdParam },
+  request: { params: IdParam, query: RenewalViewQuery },
   data: MemberRenewalViewSchema,
   errors: [404],
 });
@@ -83,10 +85,11 @@ const renewalRoute = apiRoute({
 const reportRenewalRoute = apiRoute({
   method: 'post',
   path: '/me/renewal',
-  summary: 'The member reports paying the renewal quoted now (the amount must be its total); staff verify it',
+  summary:
+    'The member reports paying the renewal quoted now, with an optional membership coupon (the amount must be the total after it); staff verify it',
   tags,
   access: rolesOnly(ROLE.member),
-  request: { body: { content: { 'application/json': { schema: ReportPaymentBody } } } },
+  request: { body: { content: { 'application/json': { schema: RenewalPaymentBody } } } },
   data: MemberPaymentSchema,
   status: 201,
   errors: [404, 409],
@@ -152,9 +155,10 @@ export const membersRouter = createRouter()
     const payment = await reportRenewal(c.var.deps.db, caller(c), c.req.valid('json'), c.var.deps.now());
     return respond(c, payment, 201);
   })
-  .openapi(renewalRoute, async (c) =>
-    respond(c, await renewalView(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now())),
-  )
+  .openapi(renewalRoute, async (c) => {
+    const { coupon } = c.req.valid('query');
+    return respond(c, await renewalView(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now(), coupon));
+  })
   .openapi(cardRoute, async (c) => respond(c, await cardFor(c, c.req.valid('param').id)))
   .openapi(cardPdfRoute, async (c) => {
     const { id } = c.req.valid('param');
