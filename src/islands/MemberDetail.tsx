@@ -138,7 +138,12 @@ export default function MemberDetail() {
           <Field label="Years of experience" value={member.experienceYears} />
         </dl>
       </section>
-      <RenewalPanel memberId={member.id} memberNumber={member.memberNumber} own={own} />
+      <RenewalPanel
+        memberId={member.id}
+        memberNumber={member.memberNumber}
+        own={own}
+        canRecordOffice={roleId === ROLE.superAdmin || roleId === ROLE.admin}
+      />
       <MembershipCard memberId={member.id} />
       {!own && <StaffPanel memberId={member.id} chapterId={member.chapter.id} onChanged={reload} />}
     </div>

@@ -2,12 +2,10 @@ import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { AuthUser } from '../auth/authorize';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../lib/financial-year';
-import { membershipClassLabel, type MembershipClassCode } from '../../lib/membership-classes';
+import type { MembershipClassCode } from '../../lib/membership-classes';
 import { memberStatus, yearsToRenew } from '../../lib/member-status';
 import { formatMoney } from '../../lib/format';
-import { ROLE } from '../../lib/roles';
 import {
-  RenewalQuoteSchema,
   type MemberPayment,
   type MemberRenewalView,
   type OfficeRenewalInput,
@@ -25,11 +23,8 @@ import {
   previewCoupon,
   readPaymentSettings,
   redeemCoupon,
-  releaseCoupon,
   reportPayment,
-  type PaymentPurposeHandler,
   type PaymentRecord,
-  type ReceiptLine,
 } from './money';
 import { memberInScope } from './members';
 
@@ -387,53 +382,3 @@ export async function recordOfficeRenewal(
     return paymentOfRenewal(verified, quote);
   });
 }
-
-async function renewalOf(db: DB, paymentId: number) {
-  const row = await db
-    .selectFrom('member_renewals')
-    .selectAll()
-    .where('payment_id', '=', paymentId)
-    .executeTakeFirstOrThrow();
-  return { ...row, quote: RenewalQuoteSchema.parse(JSON.parse(row.quote)) };
-}
-
-/** What a renewal payment means to the money module. */
-export const membershipRenewalPurpose: PaymentPurposeHandler = {
-  async canView(db, caller, payment) {
-    if (caller.roleId === ROLE.superAdmin || caller.roleId === ROLE.admin) return true;
-    if (caller.roleId === ROLE.member) return caller.memberId === payment.subjectId;
-    if (caller.roleId !== ROLE.chapterAdmin) return false;
-    return memberInScope(db, caller, payment.subjectId);
-  },
-  async onVerified(trx, payment) {
-    const renewal = await renewalOf(trx, payment.id);
-    // Raised, never lowered: a verification of an older renewal after a newer one changes nothing.
-    await trx
-      .updateTable('members')
-      .set({ paid_through_year: Number(renewal.last_year), updated_at: nowIso(new Date()) })
-      .where('id', '=', payment.subjectId)
-      .where((eb) =>
-        eb.or([eb('paid_through_year', 'is', null), eb('paid_through_year', '<', Number(renewal.last_year))]),
-      )
-      .execute();
-  },
-  async onRejected(trx, payment) {
-    // The member's years stay as they were; they may report again, and the coupon's use comes back.
-    await releaseCoupon(trx, { purpose: RENEWAL_PURPOSE, subjectId: payment.id });
-  },
-  async receiptLines(trx, payment): Promise<ReceiptLine[]> {
-    const { quote } = await renewalOf(trx, payment.id);
-    const classLabel = membershipClassLabel(quote.classCode);
-    const lines: ReceiptLine[] = quote.years.map((y) => ({
-      kind: 'item',
-      label: `Annual subscription ${y.label} (${classLabel} member)`,
-      amount: y.amount,
-    }));
-    if (quote.discount) {
-      lines.push({ kind: 'discount', label: `Coupon ${quote.coupon ?? ''}`.trim(), amount: quote.discount });
-    }
-    if (quote.gst) lines.push({ kind: 'gst', label: `GST at ${quote.gstRatePercent}%`, amount: quote.gst });
-    lines.push({ kind: 'total', label: 'Total', amount: quote.total });
-    return lines;
-  },
-};
