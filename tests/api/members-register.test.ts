@@ -3,7 +3,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, type CreatedUser } from '../support/fixtures';
 import { memberWith, userAt } from './members-support';
-import { memberStatus } from '../../src/lib/member-status';
+import { MEMBER_STATUSES, memberStatus } from '../../src/lib/member-status';
 
 const AUGUST = new Date('2026-08-15T06:00:00Z');
 
@@ -126,6 +126,17 @@ describeEachDatabase('The member register', (kind) => {
           row.first_name,
           expected,
         ]);
+      }
+      // The status filter is a range condition of its own: it must pick exactly the same members.
+      for (const status of MEMBER_STATUSES) {
+        const filtered = (await list(`pageSize=100&status=${status}`, viewer)).body.data;
+        const expected = items.filter((i) => i.status === status).map((i) => i.id);
+        expect([at, status, filtered.items.map((i: { id: number }) => i.id).sort()]).toEqual([
+          at,
+          status,
+          expected.sort(),
+        ]);
+        expect(filtered.total).toBe(expected.length);
       }
     }
     api.clock.now = AUGUST;

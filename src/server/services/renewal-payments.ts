@@ -32,6 +32,7 @@ export const membershipRenewalPurpose: PaymentPurposeHandler = {
   },
   async onVerified(trx, payment) {
     const renewal = await renewalOf(trx, payment.id);
+    await trx.updateTable('member_renewals').set({ verified: 1 }).where('payment_id', '=', payment.id).execute();
     // Raised, never lowered: a verification of an older renewal after a newer one changes nothing.
     await trx
       .updateTable('members')
