@@ -101,9 +101,12 @@ export const STAFF_ONLY_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'class
 const staffOnlyFields = {
   firstName: singleLineText(z.string().trim().min(1, 'Enter the first name.').max(100)).optional(),
   lastName: singleLineText(z.string().trim().min(1, 'Enter the last name.').max(100)).optional(),
+  // Empty is "not recorded" (null), as the record's form sends it for a member without one.
   dateOfBirth: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD.')
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Use a date written YYYY-MM-DD.')
+    .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
   classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
@@ -134,6 +137,39 @@ export const ChangeRequestBody = z
     reason: multiLineText(z.string().trim().max(1000)).optional(),
   })
   .strict();
+
+/**
+ * The change-request form as the member fills it in (empty = no change): the same rules as
+ * `ChangeRequestBody`, on text boxes; `changeRequestBodyOf` makes the API's body.
+ */
+export const ChangeRequestFormSchema = z
+  .object({
+    firstName: singleLineText(z.string().trim().max(100, 'Use at most 100 characters.')),
+    lastName: singleLineText(z.string().trim().max(100, 'Use at most 100 characters.')),
+    dateOfBirth: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Use a date written YYYY-MM-DD.'),
+    classCode: z.union([z.literal(''), z.enum(MEMBERSHIP_CLASS_CODES)]),
+    reason: multiLineText(z.string().trim().max(1000, 'Use at most 1,000 characters.')),
+  })
+  .refine((v) => Boolean(v.firstName || v.lastName || v.dateOfBirth || v.classCode), {
+    message: 'Say what should change.',
+    path: ['firstName'],
+  });
+export type ChangeRequestFormValues = z.input<typeof ChangeRequestFormSchema>;
+
+export function changeRequestBodyOf(
+  values: z.output<typeof ChangeRequestFormSchema>,
+): z.input<typeof ChangeRequestBody> {
+  const changes = {
+    ...(values.firstName ? { firstName: values.firstName } : {}),
+    ...(values.lastName ? { lastName: values.lastName } : {}),
+    ...(values.dateOfBirth ? { dateOfBirth: values.dateOfBirth } : {}),
+    ...(values.classCode ? { classCode: values.classCode } : {}),
+  };
+  return { changes, ...(values.reason ? { reason: values.reason } : {}) };
+}
 
 export const NoteBody = z
   .object({
@@ -173,6 +209,10 @@ export const ChangeRequestSchema = z.object({
   state: z.enum(['open', 'done', 'declined']),
   createdAt: z.string(),
 });
+
+/** A member's own request as they see it: what they asked for and what staff decided, when. */
+export const OwnChangeRequestSchema = ChangeRequestSchema.extend({ decidedAt: z.string().nullable() });
+export type OwnChangeRequest = z.infer<typeof OwnChangeRequestSchema>;
 
 /** What staff see beside the record: history, notes, the account, open requests. */
 export const MemberStaffViewSchema = z.object({

@@ -8,6 +8,7 @@ import {
   MemberCardSchema,
   MemberPaymentSchema,
   MemberRenewalViewSchema,
+  OwnChangeRequestSchema,
   RenewalPaymentBody,
   RenewalViewQuery,
   SelfMemberPatch,
@@ -16,7 +17,7 @@ import { renewalView, reportRenewal } from '../services/renewals';
 import { memberCard, memberCardPdf, memberPhoto } from '../services/member-card';
 import { storedFileResponse } from '../storage';
 import { memberDetailFor, ownMemberDetail } from '../services/members';
-import { requestChange, updateOwnDetails } from '../services/member-self';
+import { ownChangeRequests, requestChange, updateOwnDetails } from '../services/member-self';
 import { clientAddress, type AppContext } from './context';
 import { notFound } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly, SIGNED_IN } from './openapi';
@@ -56,6 +57,16 @@ const changeRequestRoute = apiRoute({
   request: { body: { content: { 'application/json': { schema: ChangeRequestBody } } } },
   data: z.object({ id: z.number().int() }),
   status: 201,
+  errors: [404],
+});
+
+const ownChangeRequestsRoute = apiRoute({
+  method: 'get',
+  path: '/me/change-requests',
+  summary: 'The member’s own change requests with what staff decided (open, done, declined)',
+  tags,
+  access: rolesOnly(ROLE.member),
+  data: z.array(OwnChangeRequestSchema),
   errors: [404],
 });
 
@@ -147,6 +158,7 @@ export const membersRouter = createRouter()
     const context = { now: c.var.deps.now(), ip: clientAddress(c) };
     return respond(c, await updateOwnDetails(c.var.deps.db, caller(c), c.req.valid('json'), context));
   })
+  .openapi(ownChangeRequestsRoute, async (c) => respond(c, await ownChangeRequests(c.var.deps.db, caller(c))))
   .openapi(changeRequestRoute, async (c) => {
     const context = { now: c.var.deps.now(), ip: clientAddress(c) };
     return respond(c, await requestChange(c.var.deps.db, caller(c), c.req.valid('json'), context), 201);
