@@ -129,6 +129,10 @@ describeEachDatabase('Staff edit a member; a member edits their own details', (k
     });
     expect(empty.status).toBe(200);
     expect(await member(asha.id)).toMatchObject({ date_of_birth: null, city: 'Kolkata' });
+    // The register's search index follows an edit at once (SQLite: the FTS table's triggers).
+    await call('PATCH', `/api/admin/members/${asha.id}`, superAdmin, { organisation: 'Durgapur Steel Plant' });
+    const found = await call('GET', '/api/admin/members?q=durgapur%20steel', superAdmin);
+    expect(found.body.data.items.map((i: { id: number }) => i.id)).toEqual([asha.id]);
     const wrong = await call('PATCH', `/api/admin/members/${asha.id}`, superAdmin, { dateOfBirth: '30/02/1980' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields.dateOfBirth).toBe('Use a date written YYYY-MM-DD.');

@@ -27,7 +27,8 @@ type Base = SelectQueryBuilder<Database, 'members', object>;
 const SEARCH_TEXT_PG = sql<string>`lower(members.first_name || ' ' || members.last_name || chr(10) || members.member_number || chr(10) || members.email || chr(10) || coalesce(members.phone, '') || chr(10) || coalesce(members.organisation, ''))`;
 
 function searchCondition(db: DB, eb: ExpressionBuilder<Database, 'members'>, q: string) {
-  if (dialectOf(db) === 'postgres') return sql<boolean>`${SEARCH_TEXT_PG} like ${containsPattern(q)} escape '\\'`;
+  if (dialectOf(db as never) === 'postgres')
+    return sql<boolean>`${SEARCH_TEXT_PG} like ${containsPattern(q)} escape '\\'`;
   // SQLite: the FTS5 trigram table of migration 012 (kept by triggers) answers LIKE without ESCAPE,
   // so a search holding a wildcard character is matched by the plain scan instead.
   if (!/[\\%_]/.test(q)) {
