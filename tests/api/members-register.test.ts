@@ -90,6 +90,13 @@ describeEachDatabase('The member register', (kind) => {
     // Wildcards typed by a user match themselves only.
     expect(await names('q=%25')).toEqual(['Farah Khan_%']);
     expect(await names('q=_')).toEqual(['Farah Khan_%']);
+    // A search's total comes with its page, and a page past the end still says how many there are.
+    const paged = (await list('q=a&pageSize=2&page=2')).body.data;
+    const all = (await list('q=a&pageSize=100')).body.data;
+    expect(paged.total).toBe(all.items.length);
+    expect(paged.items).toEqual(all.items.slice(2, 4));
+    const beyond = (await list('q=a&pageSize=2&page=50')).body.data;
+    expect(beyond).toMatchObject({ items: [], total: all.items.length });
   });
 
   it('filters by class, chapter, region, status and year of admission, together', async () => {
