@@ -13,6 +13,7 @@ import DetailsForm from './member-record/DetailsForm';
 import MembershipCard from './member-record/MembershipCard';
 import RenewalPanel from './member-record/RenewalPanel';
 import StaffPanel from './member-record/StaffPanel';
+import OwnChangeRequests from './member-record/OwnChangeRequests';
 
 type State =
   | { kind: 'loading' }
@@ -48,6 +49,7 @@ export default function MemberDetail() {
   const $session = useStore(session);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [editing, setEditing] = useState<'details' | 'request' | null>(null);
+  const [requestsVersion, setRequestsVersion] = useState(0);
   const roleId = $session.data?.user.roleId;
   const reload = () => {
     if (roleId) void loadMemberForPage(roleId).then(setState);
@@ -98,9 +100,15 @@ export default function MemberDetail() {
       )}
       {editing === 'request' && (
         <section aria-label="Request a change" className="rounded-lg border border-slate-200 bg-white p-6">
-          <ChangeRequestForm onDone={() => setEditing(null)} />
+          <ChangeRequestForm
+            onDone={() => {
+              setEditing(null);
+              setRequestsVersion((v) => v + 1);
+            }}
+          />
         </section>
       )}
+      {own && <OwnChangeRequests version={requestsVersion} />}
       <section aria-labelledby="membership-heading" className="rounded-lg border border-slate-200 bg-white p-6">
         <h2 id="membership-heading" className="text-lg font-semibold">
           {fullName(member)}
@@ -138,7 +146,12 @@ export default function MemberDetail() {
           <Field label="Years of experience" value={member.experienceYears} />
         </dl>
       </section>
-      <RenewalPanel memberId={member.id} memberNumber={member.memberNumber} own={own} />
+      <RenewalPanel
+        memberId={member.id}
+        memberNumber={member.memberNumber}
+        own={own}
+        canRecordOffice={roleId === ROLE.superAdmin || roleId === ROLE.admin}
+      />
       <MembershipCard memberId={member.id} />
       {!own && <StaffPanel memberId={member.id} chapterId={member.chapter.id} onChanged={reload} />}
     </div>

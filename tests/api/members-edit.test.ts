@@ -122,6 +122,22 @@ describeEachDatabase('Staff edit a member; a member edits their own details', (k
     expect(mail).toContain('Subject: Reset your NIPM password');
   });
 
+  it('takes the record form as it is sent: an empty date of birth is none, a wrong one is refused', async () => {
+    const empty = await call('PATCH', `/api/admin/members/${asha.id}`, superAdmin, {
+      dateOfBirth: '',
+      city: 'Kolkata',
+    });
+    expect(empty.status).toBe(200);
+    expect(await member(asha.id)).toMatchObject({ date_of_birth: null, city: 'Kolkata' });
+    // The register's search index follows an edit at once (SQLite: the FTS table's triggers).
+    await call('PATCH', `/api/admin/members/${asha.id}`, superAdmin, { organisation: 'Durgapur Steel Plant' });
+    const found = await call('GET', '/api/admin/members?q=durgapur%20steel', superAdmin);
+    expect(found.body.data.items.map((i: { id: number }) => i.id)).toEqual([asha.id]);
+    const wrong = await call('PATCH', `/api/admin/members/${asha.id}`, superAdmin, { dateOfBirth: '30/02/1980' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.dateOfBirth).toBe('Use a date written YYYY-MM-DD.');
+  });
+
   it('lets a member correct their contact and professional details, audited', async () => {
     const answer = await call('PATCH', '/api/members/me', ashaUser, { city: 'Howrah', organisation: 'Coal India' });
     expect(answer.status).toBe(200);
@@ -165,6 +181,12 @@ describeEachDatabase('Staff edit a member; a member edits their own details', (k
     expect((await call('POST', url, ashaUser, { state: 'done' })).status).toBe(403);
     expect((await call('POST', url, chapterAdmin, { state: 'done' })).status).toBe(200);
     expect((await call('POST', url, superAdmin, { state: 'declined' })).status).toBe(409);
+    const own = await call('GET', '/api/members/me/change-requests', ashaUser);
+    expect(own.status).toBe(200);
+    expect(own.body.data[0]).toMatchObject({ id: requestId, changes: { lastName: 'Sen Gupta' }, state: 'done' });
+    expect(own.body.data[0].decidedAt).toBeTruthy();
+    expect((await call('GET', '/api/members/me/change-requests', chapterAdmin)).status).toBe(403);
+    expect((await call('GET', '/api/members/me/change-requests', undefined)).status).toBe(401);
     expect(
       (await call('POST', `/api/admin/members/${asha.id}/change-requests/999999`, superAdmin, { state: 'done' }))
         .status,

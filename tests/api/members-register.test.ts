@@ -3,7 +3,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, type CreatedUser } from '../support/fixtures';
 import { memberWith, userAt } from './members-support';
-import { memberStatus } from '../../src/lib/member-status';
+import { MEMBER_STATUSES, memberStatus } from '../../src/lib/member-status';
 
 const AUGUST = new Date('2026-08-15T06:00:00Z');
 
@@ -90,6 +90,13 @@ describeEachDatabase('The member register', (kind) => {
     // Wildcards typed by a user match themselves only.
     expect(await names('q=%25')).toEqual(['Farah Khan_%']);
     expect(await names('q=_')).toEqual(['Farah Khan_%']);
+    // A search's total comes with its page, and a page past the end still says how many there are.
+    const paged = (await list('q=a&pageSize=2&page=2')).body.data;
+    const all = (await list('q=a&pageSize=100')).body.data;
+    expect(paged.total).toBe(all.items.length);
+    expect(paged.items).toEqual(all.items.slice(2, 4));
+    const beyond = (await list('q=a&pageSize=2&page=50')).body.data;
+    expect(beyond).toMatchObject({ items: [], total: all.items.length });
   });
 
   it('filters by class, chapter, region, status and year of admission, together', async () => {
@@ -126,6 +133,17 @@ describeEachDatabase('The member register', (kind) => {
           row.first_name,
           expected,
         ]);
+      }
+      // The status filter is a range condition of its own: it must pick exactly the same members.
+      for (const status of MEMBER_STATUSES) {
+        const filtered = (await list(`pageSize=100&status=${status}`, viewer)).body.data;
+        const expected = items.filter((i) => i.status === status).map((i) => i.id);
+        expect([at, status, filtered.items.map((i: { id: number }) => i.id).sort()]).toEqual([
+          at,
+          status,
+          expected.sort(),
+        ]);
+        expect(filtered.total).toBe(expected.length);
       }
     }
     api.clock.now = AUGUST;

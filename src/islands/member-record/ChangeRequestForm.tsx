@@ -1,76 +1,80 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membership-classes';
+import { ChangeRequestFormSchema, changeRequestBodyOf } from '../../lib/schemas/members';
 import { api, apiErrorOf } from '../../stores/api-client';
+import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
 
-/** What only staff change (name, date of birth, class): the member asks for it here. */
+/** The API's paths (`changes.lastName`) on the form's fields. */
+const RENAME = {
+  'changes.firstName': 'firstName',
+  'changes.lastName': 'lastName',
+  'changes.dateOfBirth': 'dateOfBirth',
+  'changes.classCode': 'classCode',
+} as const;
+
+/**
+ * What only staff change (name, date of birth, class): the member asks for it here. Checked with the
+ * rules of `POST /api/members/me/change-requests`; the server's messages appear beside the same fields.
+ */
 export default function ChangeRequestForm({ onDone }: { onDone(): void }) {
-  const [values, setValues] = useState({ firstName: '', lastName: '', dateOfBirth: '', classCode: '', reason: '' });
+  const form = useZodForm(ChangeRequestFormSchema, {
+    firstName: '',
+    lastName: '',
+    dateOfBirth: '',
+    classCode: '',
+    reason: '',
+  });
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const { reason, ...wanted } = values;
-    const changes = Object.fromEntries(Object.entries(wanted).filter(([, v]) => v.trim() !== ''));
+  const submit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.post('members/me/change-requests', { changes, ...(reason.trim() ? { reason } : {}) });
+      await api.post('members/me/change-requests', changeRequestBodyOf(values));
       toast.success('Your request was sent to the national office.');
       onDone();
     } catch (failure) {
-      const error = await apiErrorOf(failure);
-      setProblem([error.message, ...Object.values(error.fields)].join(' '));
+      applyServerErrors(form, await apiErrorOf(failure), RENAME);
     } finally {
       setBusy(false);
     }
-  }
+  });
 
-  const input = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2';
   return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
-      <p className="sm:col-span-2 text-slate-700">
-        Fill in only what should change. The national office checks it and updates your record.
-      </p>
-      {problem && (
-        <p role="alert" className="sm:col-span-2 text-red-700">
-          {problem}
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <p className="sm:col-span-2 text-slate-700">
+          Fill in only what should change. The national office checks it and updates your record.
         </p>
-      )}
-      <label>
-        First name
-        <input className={input} value={values.firstName} onChange={set('firstName')} />
-      </label>
-      <label>
-        Last name
-        <input className={input} value={values.lastName} onChange={set('lastName')} />
-      </label>
-      <label>
-        Date of birth (YYYY-MM-DD)
-        <input className={input} value={values.dateOfBirth} onChange={set('dateOfBirth')} />
-      </label>
-      <label>
-        Membership class
-        <select className={input} value={values.classCode} onChange={set('classCode')}>
+        <div className="sm:col-span-2">
+          <FormProblem />
+        </div>
+        <FormTextField id="request-firstName" name="firstName" label="First name" />
+        <FormTextField id="request-lastName" name="lastName" label="Last name" />
+        <FormTextField id="request-dateOfBirth" name="dateOfBirth" label="Date of birth (YYYY-MM-DD)" />
+        <FormSelectField id="request-classCode" name="classCode" label="Membership class">
           <option value="">No change</option>
           {MEMBERSHIP_CLASS_CODES.map((code) => (
             <option key={code} value={code}>
               {MEMBERSHIP_CLASS_LABELS[code]}
             </option>
           ))}
-        </select>
-      </label>
-      <label className="sm:col-span-2">
-        Why (for example, a certificate of the change of name)
-        <textarea className={input} value={values.reason} onChange={set('reason')} rows={3} />
-      </label>
-      <div className="sm:col-span-2">
-        <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
-          {busy ? 'Sending…' : 'Send the request'}
-        </button>
-      </div>
-    </form>
+        </FormSelectField>
+        <div className="sm:col-span-2">
+          <FormTextField
+            id="request-reason"
+            name="reason"
+            label="Why (for example, a certificate of the change of name)"
+            multiline
+            rows={3}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
+            {busy ? 'Sending…' : 'Send the request'}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -60,7 +60,6 @@ export default function DetailsForm({
     setBusy(true);
     try {
       const body = { ...(values as Record<string, unknown>) };
-      if (staff && body.dateOfBirth === '') body.dateOfBirth = null;
       const path = staff ? `admin/members/${member.id}` : 'members/me';
       await api.http.patch(path, { json: body });
       toast.success('Saved.');

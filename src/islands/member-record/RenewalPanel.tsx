@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { financialYearLabel } from '../../lib/financial-year';
 import { formatMoney } from '../../lib/format';
 import { MEMBER_STATUS_LABELS } from '../../lib/member-status';
-import type { MemberRenewalView, RenewalQuote } from '../../lib/schemas/members';
+import { OFFICE_PAYMENT_MODES, type MemberRenewalView, type RenewalQuote } from '../../lib/schemas/members';
 import { api, apiErrorOf } from '../../stores/api-client';
 import PaymentOptions from '../payments/PaymentOptions';
 import ReportPaymentForm from '../payments/ReportPaymentForm';
@@ -17,26 +17,98 @@ export function renewLabel(quote: RenewalQuote): string {
     : `Renew ${financialYearLabel(first)} to ${financialYearLabel(last)}`;
 }
 
+/** What the quote charges, line by line: each year, the coupon's discount, GST. */
+function QuoteLines({ quote }: { quote: RenewalQuote }) {
+  return (
+    <ul className="list-disc pl-6">
+      {quote.years.map((y) => (
+        <li key={y.year}>
+          Annual subscription {y.label}: {formatMoney(y.amount)}
+        </li>
+      ))}
+      {quote.discount > 0 && (
+        <li>
+          Coupon {quote.coupon}: − {formatMoney(quote.discount)}
+        </li>
+      )}
+      {quote.gst > 0 && <li>GST: {formatMoney(quote.gst)}</li>}
+      <li>
+        <strong>Total: {formatMoney(quote.total)}</strong>
+      </li>
+    </ul>
+  );
+}
+
+/** A membership coupon: the server says what it takes off, or why it does not apply. */
+function CouponField({ memberId, onQuote }: { memberId: number; onQuote(quote: RenewalQuote | null): void }) {
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    const coupon = code.trim();
+    try {
+      const view = await api.get<MemberRenewalView>(`members/${memberId}/renewal`, coupon ? { coupon } : {});
+      setProblem(null);
+      onQuote(coupon ? view.quote : null);
+    } catch (failure) {
+      const error = await apiErrorOf(failure);
+      setProblem(error.fields?.coupon ?? error.message);
+      onQuote(null);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void apply(event)} className="flex max-w-md items-end gap-2" aria-label="Coupon">
+      <label className="flex-1">
+        Coupon code
+        <input
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 uppercase"
+          value={code}
+          autoComplete="off"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `coupon-problem-${memberId}` : undefined}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="rounded-md border border-slate-300 px-3 py-2">
+        Apply
+      </button>
+      {problem && (
+        <p id={`coupon-problem-${memberId}`} role="alert" className="basis-full text-red-700">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
 /**
  * The record's money side: each financial year paid or not with its receipt, payments waiting for
- * the office, and (for the member themself) renewing through the same payment ways as joining.
+ * the office, for the member themself renewing through the same payment ways as joining (with a
+ * membership coupon), and for roles 2 and 5 recording a renewal paid at the office in cash or by cheque.
  */
 export default function RenewalPanel({
   memberId,
   memberNumber,
   own,
+  canRecordOffice = false,
 }: {
   memberId: number;
   memberNumber: string;
   own: boolean;
+  /** Roles 2 and 5: they verify payments, so they may record one taken at the office. */
+  canRecordOffice?: boolean;
 }) {
   const [view, setView] = useState<MemberRenewalView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const [discounted, setDiscounted] = useState<RenewalQuote | null>(null);
 
   const load = useCallback(async () => {
     try {
       setView(await api.get<MemberRenewalView>(`members/${memberId}/renewal`));
+      setDiscounted(null);
       setError(null);
     } catch (problem) {
       setError((await apiErrorOf(problem)).message);
@@ -99,7 +171,7 @@ export default function RenewalPanel({
           national office to verify it. The receipt will appear here.
         </p>
       )}
-      {own && view.quote && !view.pending && (
+      {(own || canRecordOffice) && view.quote && !view.pending && (
         <div className="mt-6">
           {!paying ? (
             <button
@@ -107,23 +179,38 @@ export default function RenewalPanel({
               className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white"
               onClick={() => setPaying(true)}
             >
-              {renewLabel(view.quote)} ({formatMoney(view.quote.total)})
+              {own ? renewLabel(view.quote) : 'Record a payment at the office'} ({formatMoney(view.quote.total)})
             </button>
           ) : (
             <div className="space-y-6">
-              <h3 className="text-base font-semibold">{renewLabel(view.quote)}</h3>
-              <ul className="list-disc pl-6">
-                {view.quote.years.map((y) => (
-                  <li key={y.year}>
-                    Annual subscription {y.label}: {formatMoney(y.amount)}
-                  </li>
-                ))}
-                {view.quote.gst > 0 && <li>GST: {formatMoney(view.quote.gst)}</li>}
-              </ul>
-              <PaymentOptions amount={view.quote.total} reference={`Renewal ${memberNumber}`} headingLevel={3} />
+              <h3 className="text-base font-semibold">
+                {own ? renewLabel(view.quote) : `${renewLabel(view.quote)}: paid at the office`}
+              </h3>
+              <QuoteLines quote={discounted ?? view.quote} />
+              <CouponField memberId={memberId} onQuote={setDiscounted} />
+              {own && (
+                <PaymentOptions
+                  amount={(discounted ?? view.quote).total}
+                  reference={`Renewal ${memberNumber}`}
+                  headingLevel={3}
+                />
+              )}
               <ReportPaymentForm
-                postTo="/members/me/renewal"
-                amount={view.quote.total}
+                key={`${discounted?.coupon ?? ''}-${(discounted ?? view.quote).total}`}
+                postTo={own ? '/members/me/renewal' : `/admin/members/${memberId}/renewals`}
+                amount={(discounted ?? view.quote).total}
+                {...(own
+                  ? { extraBody: discounted?.coupon ? { coupon: discounted.coupon } : {} }
+                  : {
+                      modes: OFFICE_PAYMENT_MODES,
+                      extraBody: {
+                        throughYear: view.quote.years[view.quote.years.length - 1].year,
+                        ...(discounted?.coupon ? { coupon: discounted.coupon } : {}),
+                      },
+                      label: 'Record the payment received',
+                      submitLabel: 'Record and issue the receipt',
+                      doneMessage: 'Recorded: the receipt is issued.',
+                    })}
                 onReported={() => {
                   setPaying(false);
                   void load();

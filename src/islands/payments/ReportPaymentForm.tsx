@@ -19,6 +19,14 @@ export interface ReportPaymentFormProps {
   amount: number;
   /** Called with the API's answer once the report is recorded. */
   onReported?(answer: unknown): void;
+  /** The ways offered (default: those a payer reports; the office records cash and cheque). */
+  modes?: readonly PaymentMode[];
+  /** Sent with the payment (a renewal's coupon, the year an office payment pays through). */
+  extraBody?: Record<string, unknown>;
+  /** The form's name, its button and what it says once recorded. */
+  label?: string;
+  submitLabel?: string;
+  doneMessage?: string;
 }
 
 const REFERENCE_LABEL: Record<PaymentMode, string> = {
@@ -42,22 +50,31 @@ const REFERENCE_HINT: Record<PaymentMode, string> = {
  * bank or app gave, the amount and the day. Checked with the API's own rules before sending; the
  * server's messages appear beside the same fields.
  */
-export default function ReportPaymentForm({ postTo, amount, onReported }: ReportPaymentFormProps) {
+export default function ReportPaymentForm({
+  postTo,
+  amount,
+  onReported,
+  modes = REPORTABLE_PAYMENT_MODES,
+  extraBody,
+  label = 'Report your payment',
+  submitLabel = 'Report payment',
+  doneMessage = 'Thank you: your payment is reported. The institute will verify it and send you a receipt.',
+}: ReportPaymentFormProps) {
   const today = kolkataDate(new Date());
   const form = useZodForm(ReportPaymentFormSchema, {
-    mode: 'upi',
+    mode: modes[0],
     reference: '',
     amount: paiseToRupees(amount),
     paidOn: today,
   } satisfies ReportPaymentFormValues);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const mode = useWatch({ control: form.control, name: 'mode' }) ?? 'upi';
+  const mode = useWatch({ control: form.control, name: 'mode' }) ?? modes[0];
 
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      const answer = await api.post<unknown>(postTo, reportPaymentBodyOf(values));
+      const answer = await api.post<unknown>(postTo, { ...reportPaymentBodyOf(values), ...extraBody });
       setDone(true);
       onReported?.(answer);
     } catch (failure) {
@@ -70,22 +87,17 @@ export default function ReportPaymentForm({ postTo, amount, onReported }: Report
   if (done) {
     return (
       <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-900">
-        Thank you: your payment is reported. The institute will verify it and send you a receipt.
+        {doneMessage}
       </p>
     );
   }
 
   return (
     <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="max-w-md space-y-4"
-        aria-label="Report your payment"
-      >
+      <form noValidate onSubmit={(event) => void submit(event)} className="max-w-md space-y-4" aria-label={label}>
         <FormProblem />
         <FormSelectField id="payment-mode" name="mode" label="How did you pay?">
-          {REPORTABLE_PAYMENT_MODES.map((value) => (
+          {modes.map((value) => (
             <option key={value} value={value}>
               {PAYMENT_MODE_LABELS[value]}
             </option>
@@ -101,8 +113,8 @@ export default function ReportPaymentForm({ postTo, amount, onReported }: Report
         />
         <FormTextField id="payment-amount" name="amount" label="Amount paid (Rs)" inputMode="decimal" />
         <FormTextField id="payment-date" name="paidOn" label="Paid on" type="date" max={today} />
-        <SubmitButton busy={busy} busyLabel="Reporting…" fullWidth>
-          Report payment
+        <SubmitButton busy={busy} busyLabel="Sending…" fullWidth>
+          {submitLabel}
         </SubmitButton>
       </form>
     </FormProvider>

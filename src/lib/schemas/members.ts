@@ -3,6 +3,7 @@ import { MEMBERSHIP_CLASS_CODES } from '../membership-classes';
 import { MEMBER_STATUSES } from '../member-status';
 import { pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
+import { couponCodeField, PAYMENT_NOTE_MAX, refinePaymentReference, reportPaymentFields } from './money';
 
 /**
  * The member register, staff edits and the member's own edits: one zod description shared by the
@@ -100,9 +101,12 @@ export const STAFF_ONLY_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'class
 const staffOnlyFields = {
   firstName: singleLineText(z.string().trim().min(1, 'Enter the first name.').max(100)).optional(),
   lastName: singleLineText(z.string().trim().min(1, 'Enter the last name.').max(100)).optional(),
+  // Empty is "not recorded" (null), as the record's form sends it for a member without one.
   dateOfBirth: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD.')
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Use a date written YYYY-MM-DD.')
+    .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
   classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
@@ -133,6 +137,39 @@ export const ChangeRequestBody = z
     reason: multiLineText(z.string().trim().max(1000)).optional(),
   })
   .strict();
+
+/**
+ * The change-request form as the member fills it in (empty = no change): the same rules as
+ * `ChangeRequestBody`, on text boxes; `changeRequestBodyOf` makes the API's body.
+ */
+export const ChangeRequestFormSchema = z
+  .object({
+    firstName: singleLineText(z.string().trim().max(100, 'Use at most 100 characters.')),
+    lastName: singleLineText(z.string().trim().max(100, 'Use at most 100 characters.')),
+    dateOfBirth: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Use a date written YYYY-MM-DD.'),
+    classCode: z.union([z.literal(''), z.enum(MEMBERSHIP_CLASS_CODES)]),
+    reason: multiLineText(z.string().trim().max(1000, 'Use at most 1,000 characters.')),
+  })
+  .refine((v) => Boolean(v.firstName || v.lastName || v.dateOfBirth || v.classCode), {
+    message: 'Say what should change.',
+    path: ['firstName'],
+  });
+export type ChangeRequestFormValues = z.input<typeof ChangeRequestFormSchema>;
+
+export function changeRequestBodyOf(
+  values: z.output<typeof ChangeRequestFormSchema>,
+): z.input<typeof ChangeRequestBody> {
+  const changes = {
+    ...(values.firstName ? { firstName: values.firstName } : {}),
+    ...(values.lastName ? { lastName: values.lastName } : {}),
+    ...(values.dateOfBirth ? { dateOfBirth: values.dateOfBirth } : {}),
+    ...(values.classCode ? { classCode: values.classCode } : {}),
+  };
+  return { changes, ...(values.reason ? { reason: values.reason } : {}) };
+}
 
 export const NoteBody = z
   .object({
@@ -173,6 +210,10 @@ export const ChangeRequestSchema = z.object({
   createdAt: z.string(),
 });
 
+/** A member's own request as they see it: what they asked for and what staff decided, when. */
+export const OwnChangeRequestSchema = ChangeRequestSchema.extend({ decidedAt: z.string().nullable() });
+export type OwnChangeRequest = z.infer<typeof OwnChangeRequestSchema>;
+
 /** What staff see beside the record: history, notes, the account, open requests. */
 export const MemberStaffViewSchema = z.object({
   notes: z.array(MemberNoteSchema),
@@ -190,11 +231,49 @@ export const RenewalQuoteSchema = z.object({
   classCode: z.string(),
   years: z.array(RenewalYearSchema),
   subtotal: z.number().int(),
+  /** Taken off the subtotal by a coupon (before GST); quotes stored before coupons have none. */
+  discount: z.number().int().default(0),
+  coupon: z.string().nullable().default(null),
   gstRatePercent: z.number().nullable(),
   gst: z.number().int(),
   total: z.number().int(),
 });
 export type RenewalQuote = z.infer<typeof RenewalQuoteSchema>;
+
+/** `GET /api/members/{id}/renewal?coupon=`: what the quote would be with a coupon (400 `fields.coupon` when it does not apply). */
+export const RenewalViewQuery = z.object({ coupon: couponCodeField }).strict();
+
+/** The member reports paying the renewal: the payment, and a membership coupon taken in the same transaction. */
+export const RenewalPaymentBody = z
+  .object({ ...reportPaymentFields, coupon: couponCodeField })
+  .strict()
+  .superRefine(refinePaymentReference);
+export type RenewalPaymentInput = z.infer<typeof RenewalPaymentBody>;
+
+export const OFFICE_PAYMENT_MODES = ['cash', 'cheque'] as const;
+
+/**
+ * Staff record a renewal paid at the office in cash or by cheque; it is verified by them at once.
+ * `throughYear` (start year: 2027 = 2027-28) is the year the payment pays through, so a second
+ * recording of the same money is refused rather than paying another year.
+ */
+export const OfficeRenewalBody = z
+  .object({
+    mode: z.enum(OFFICE_PAYMENT_MODES, { errorMap: () => ({ message: 'Choose cash or cheque.' }) }),
+    reference: reportPaymentFields.reference,
+    amount: reportPaymentFields.amount,
+    paidOn: reportPaymentFields.paidOn,
+    throughYear: z
+      .number({ invalid_type_error: 'Choose the year the payment pays through.' })
+      .int('Choose the year the payment pays through.')
+      .min(1950, 'Choose the year the payment pays through.')
+      .max(2200, 'Choose the year the payment pays through.'),
+    coupon: couponCodeField,
+    note: z.string().trim().max(PAYMENT_NOTE_MAX, 'Use at most 1,000 characters.').optional(),
+  })
+  .strict()
+  .superRefine(refinePaymentReference);
+export type OfficeRenewalInput = z.infer<typeof OfficeRenewalBody>;
 
 export const MemberPaymentSchema = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@ import { MEMBERSHIP_CLASS_CODES, type MembershipClassCode } from '../membership-
 import { parseFinancialYearLabel } from '../financial-year';
 import { isoDate, pagingQuery, recordId, sortQuery } from './common';
 import { singleLineText } from './text';
+import { couponCodeField } from './money';
 
 /**
  * The membership application, checked by the same schema in the registration form (step by step)
@@ -102,13 +103,7 @@ export const ApplicationFields = z
       .refine((v) => v === '' || GSTIN_PATTERN.test(v), 'Enter a 15-character GSTIN such as 19AAACN1234F1Z5.')
       .optional()
       .transform((v) => (v ? v : undefined)),
-    coupon: z
-      .string()
-      .trim()
-      .max(40)
-      .refine((v) => /^[A-Za-z0-9_-]*$/.test(v), 'Use letters, digits, - and _ only.')
-      .optional()
-      .transform((v) => (v ? v.toUpperCase() : undefined)),
+    coupon: couponCodeField,
     declaration: z.literal(true, { errorMap: () => ({ message: 'Confirm the declaration to apply.' }) }),
     /** The total the applicant saw on the review step: a changed fee is told, not silently charged. */
     expectedTotal: z.number().int().min(0).optional(),

@@ -4,7 +4,7 @@ import {
   COUPON_KINDS,
   COUPON_SCOPES,
   PAYMENT_AMOUNT_MAX,
-  REPORTABLE_PAYMENT_MODES,
+  PAYMENT_MODES,
   paymentReferenceError,
   type CouponInput,
   type CouponItem,
@@ -98,7 +98,8 @@ export function couponFormValuesOf(coupon: CouponItem): CouponFormValues {
 
 export const ReportPaymentFormSchema = z
   .object({
-    mode: z.enum(REPORTABLE_PAYMENT_MODES, { errorMap: () => ({ message: 'Choose how you paid.' }) }),
+    // Every mode: the form offers the payer the reportable ones and the office cash and cheque; each route refuses the rest.
+    mode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: 'Choose how you paid.' }) }),
     reference: z.string().trim(),
     amount: z.string().trim().regex(RUPEES, RUPEES_MESSAGE),
     paidOn: isoDate,

@@ -88,6 +88,15 @@ export function normalizePaymentReference(mode: PaymentMode, reference: string |
   return mode === 'upi' || mode === 'cash' ? value : value.toUpperCase();
 }
 
+/** A coupon code as typed: letters, digits, - and _; empty means none; compared upper-cased. */
+export const couponCodeField = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => /^[A-Za-z0-9_-]*$/.test(v), 'Use letters, digits, - and _ only.')
+  .optional()
+  .transform((v) => (v ? v.toUpperCase() : undefined));
+
 export const paiseAmount = z
   .number({ invalid_type_error: 'Enter the amount in paise as a whole number.' })
   .int('Enter the amount in paise as a whole number.')
@@ -98,18 +107,23 @@ export const paiseAmount = z
  * What a payer reports: `{ mode, reference, amount, paidOn }` (joining, renewals and NATCON post
  * it to their own routes). The reference's format is checked per mode.
  */
-export const ReportPaymentBody = z
-  .object({
-    mode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: 'Choose how you paid.' }) }),
-    reference: z.string().trim().max(PAYMENT_REFERENCE_MAX, 'Use at most 40 characters.').nullable().optional(),
-    amount: paiseAmount,
-    paidOn: isoDate,
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    const message = paymentReferenceError(body.mode, body.reference);
-    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['reference'], message });
-  });
+export const reportPaymentFields = {
+  mode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: 'Choose how you paid.' }) }),
+  reference: z.string().trim().max(PAYMENT_REFERENCE_MAX, 'Use at most 40 characters.').nullable().optional(),
+  amount: paiseAmount,
+  paidOn: isoDate,
+};
+
+/** The reference's format per mode, as a refinement of any body with `mode` and `reference`. */
+export function refinePaymentReference(
+  body: { mode: PaymentMode; reference?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  const message = paymentReferenceError(body.mode, body.reference);
+  if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['reference'], message });
+}
+
+export const ReportPaymentBody = z.object(reportPaymentFields).strict().superRefine(refinePaymentReference);
 export type ReportPaymentInput = z.infer<typeof ReportPaymentBody>;
 
 export const DecisionBody = z

@@ -10,6 +10,8 @@ import {
   ChangeRequestParams,
   MemberStaffViewSchema,
   NoteBody,
+  OfficeRenewalBody,
+  MemberPaymentSchema,
   RegisterFilterQuery,
   RegisterItemSchema,
   type RegisterItem,
@@ -17,6 +19,7 @@ import {
   StaffMemberPatch,
 } from '../../lib/schemas/members';
 import { requestPasswordReset } from '../services/password-reset';
+import { recordOfficeRenewal } from '../services/renewals';
 import { exportRegister, listRegister } from '../services/member-register';
 import {
   addMemberNote,
@@ -65,6 +68,19 @@ const patchRoute = apiRoute({
   access: MEMBER_STAFF,
   request: { params: IdParam, body: { content: { 'application/json': { schema: StaffMemberPatch } } } },
   data: z.object({ changed: z.array(z.string()) }),
+  errors: [404, 409],
+});
+
+const officeRenewalRoute = apiRoute({
+  method: 'post',
+  path: '/{id}/renewals',
+  summary:
+    'Records a renewal paid at the office in cash or by cheque, verified at once by the staff who took it: receipt number, paid-through year raised',
+  tags,
+  access: rolesOnly(ROLE.superAdmin, ROLE.admin),
+  request: { params: IdParam, body: { content: { 'application/json': { schema: OfficeRenewalBody } } } },
+  data: MemberPaymentSchema,
+  status: 201,
   errors: [404, 409],
 });
 
@@ -152,6 +168,13 @@ export const adminMembersRouter = createRouter()
   .openapi(patchRoute, async (c) => {
     const result = await staffUpdateMember(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json'));
     return respond(c, result);
+  })
+  .openapi(officeRenewalRoute, async (c) => {
+    const payment = await recordOfficeRenewal(c.var.deps.db, caller(c), c.req.valid('param').id, c.req.valid('json'), {
+      now: c.var.deps.now(),
+      ip: clientAddress(c),
+    });
+    return respond(c, payment, 201);
   })
   .openapi(staffViewRoute, async (c) =>
     respond(c, await memberStaffView(c.var.deps.db, caller(c), c.req.valid('param').id)),

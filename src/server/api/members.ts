@@ -8,14 +8,16 @@ import {
   MemberCardSchema,
   MemberPaymentSchema,
   MemberRenewalViewSchema,
+  OwnChangeRequestSchema,
+  RenewalPaymentBody,
+  RenewalViewQuery,
   SelfMemberPatch,
 } from '../../lib/schemas/members';
-import { ReportPaymentBody } from '../../lib/schemas/money';
 import { renewalView, reportRenewal } from '../services/renewals';
 import { memberCard, memberCardPdf, memberPhoto } from '../services/member-card';
 import { storedFileResponse } from '../storage';
 import { memberDetailFor, ownMemberDetail } from '../services/members';
-import { requestChange, updateOwnDetails } from '../services/member-self';
+import { ownChangeRequests, requestChange, updateOwnDetails } from '../services/member-self';
 import { clientAddress, type AppContext } from './context';
 import { notFound } from './errors';
 import { apiRoute, caller, createRouter, respond, rolesOnly, SIGNED_IN } from './openapi';
@@ -58,6 +60,16 @@ const changeRequestRoute = apiRoute({
   errors: [404],
 });
 
+const ownChangeRequestsRoute = apiRoute({
+  method: 'get',
+  path: '/me/change-requests',
+  summary: 'The member’s own change requests with what staff decided (open, done, declined)',
+  tags,
+  access: rolesOnly(ROLE.member),
+  data: z.array(OwnChangeRequestSchema),
+  errors: [404],
+});
+
 const byIdRoute = apiRoute({
   method: 'get',
   path: '/{id}',
@@ -72,10 +84,11 @@ const byIdRoute = apiRoute({
 const renewalRoute = apiRoute({
   method: 'get',
   path: '/{id}/renewal',
-  summary: 'A member’s years (paid or not, with receipts), renewal payments and what renewing costs now',
+  summary:
+    'A member’s years (paid or not, with receipts), renewal payments and what renewing costs now (with `coupon`: after that coupon)',
   tags,
   access: rolesOnly(ROLE.member, ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin),
-  request: { params: IdParam },
+  request: { params: IdParam, query: RenewalViewQuery },
   data: MemberRenewalViewSchema,
   errors: [404],
 });
@@ -83,10 +96,11 @@ const renewalRoute = apiRoute({
 const reportRenewalRoute = apiRoute({
   method: 'post',
   path: '/me/renewal',
-  summary: 'The member reports paying the renewal quoted now (the amount must be its total); staff verify it',
+  summary:
+    'The member reports paying the renewal quoted now, with an optional membership coupon (the amount must be the total after it); staff verify it',
   tags,
   access: rolesOnly(ROLE.member),
-  request: { body: { content: { 'application/json': { schema: ReportPaymentBody } } } },
+  request: { body: { content: { 'application/json': { schema: RenewalPaymentBody } } } },
   data: MemberPaymentSchema,
   status: 201,
   errors: [404, 409],
@@ -144,6 +158,7 @@ export const membersRouter = createRouter()
     const context = { now: c.var.deps.now(), ip: clientAddress(c) };
     return respond(c, await updateOwnDetails(c.var.deps.db, caller(c), c.req.valid('json'), context));
   })
+  .openapi(ownChangeRequestsRoute, async (c) => respond(c, await ownChangeRequests(c.var.deps.db, caller(c))))
   .openapi(changeRequestRoute, async (c) => {
     const context = { now: c.var.deps.now(), ip: clientAddress(c) };
     return respond(c, await requestChange(c.var.deps.db, caller(c), c.req.valid('json'), context), 201);
@@ -152,9 +167,10 @@ export const membersRouter = createRouter()
     const payment = await reportRenewal(c.var.deps.db, caller(c), c.req.valid('json'), c.var.deps.now());
     return respond(c, payment, 201);
   })
-  .openapi(renewalRoute, async (c) =>
-    respond(c, await renewalView(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now())),
-  )
+  .openapi(renewalRoute, async (c) => {
+    const { coupon } = c.req.valid('query');
+    return respond(c, await renewalView(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now(), coupon));
+  })
   .openapi(cardRoute, async (c) => respond(c, await cardFor(c, c.req.valid('param').id)))
   .openapi(cardPdfRoute, async (c) => {
     const { id } = c.req.valid('param');

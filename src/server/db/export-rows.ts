@@ -35,6 +35,10 @@ export async function* inBatches<T>(
  * text match themselves.
  */
 export function containsText(column: Expression<string | null>, text: string): RawBuilder<boolean> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`lower(${column}) like ${pattern} escape '\\'`;
+  return sql<boolean>`lower(${column}) like ${containsPattern(text)} escape '\\'`;
+}
+
+/** The lower-cased `LIKE` pattern of "contains `text`", with `\` as its escape character. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -42,6 +42,8 @@ export interface MemberRenewalsTable {
   /** JSON text of the `RenewalQuote` the member paid. */
   quote: string;
   created_at: string;
+  /** 1 once its payment is verified (set in the verifying transaction), so the report counts renewals from this table alone. */
+  verified: ColumnType<number, number | undefined, number>;
 }
 
 export type ReminderKind = 'due' | 'last_month' | 'defaulter' | 'lapsed';

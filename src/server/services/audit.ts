@@ -20,6 +20,7 @@ export type AuditAction =
   | 'member.account_enabled'
   | 'member.password_reset_sent'
   | 'member.change_requested'
+  | 'renewal.office_recorded'
   | 'member.change_request_decided'
   | 'member.self_updated'
   /** Joining the institute (issue 9). */

@@ -1,13 +1,14 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db';
 import type { Database } from '../db/schema';
-import { containsText, inBatches } from '../db/export-rows';
+import { containsPattern, containsText, inBatches } from '../db/export-rows';
+import { dialectOf } from '../db/dialect';
 import type { AuthUser } from '../auth/authorize';
 import { ROLE } from '../../lib/roles';
 import type { RegisterFilter, RegisterItem } from '../../lib/schemas/members';
 import type { SortOrder } from '../../lib/schemas/common';
 import type { Paged as Page } from '../../lib/envelope';
-import { memberStatusSql } from './member-status-sql';
+import { memberStatusCondition, memberStatusSql } from './member-status-sql';
 
 /**
  * The staff's member register: search, filters, sorting and paging in the database, and the CSV
@@ -15,9 +16,24 @@ import { memberStatusSql } from './member-status-sql';
  * the query asks; members and content admins never reach it (refused by the route).
  */
 
-type Base = SelectQueryBuilder<Database, 'members' | 'chapters', object>;
+/** The members only: chapters are joined for the page's columns, not for the count. */
+type Base = SelectQueryBuilder<Database, 'members', object>;
 
-function searchCondition(eb: ExpressionBuilder<Database, 'members' | 'chapters'>, q: string) {
+/**
+ * The searched text of a member: name, number, e-mail, phone, organisation joined by line feeds (a
+ * search cannot contain one, so a match never spans two fields). On PostgreSQL this expression is
+ * exactly the one migration 012 indexes with pg_trgm, so `LIKE '%…%'` is answered by that index.
+ */
+const SEARCH_TEXT_PG = sql<string>`lower(members.first_name || ' ' || members.last_name || chr(10) || members.member_number || chr(10) || members.email || chr(10) || coalesce(members.phone, '') || chr(10) || coalesce(members.organisation, ''))`;
+
+function searchCondition(db: DB, eb: ExpressionBuilder<Database, 'members'>, q: string) {
+  if (dialectOf(db as never) === 'postgres')
+    return sql<boolean>`${SEARCH_TEXT_PG} like ${containsPattern(q)} escape '\\'`;
+  // SQLite: the FTS5 trigram table of migration 012 (kept by triggers) answers LIKE without ESCAPE,
+  // so a search holding a wildcard character is matched by the plain scan instead.
+  if (!/[\\%_]/.test(q)) {
+    return sql<boolean>`members.id in (select rowid from members_search where body like ${`%${q}%`})`;
+  }
   return eb.or([
     containsText(sql<string>`members.first_name || ' ' || members.last_name`, q),
     containsText(sql.ref<string>('members.member_number'), q),
@@ -29,19 +45,24 @@ function searchCondition(eb: ExpressionBuilder<Database, 'members' | 'chapters'>
 
 /** The filtered, scoped rows (no order, no page): shared by the list, its count and the export. */
 export function registerBase(db: DB, viewer: AuthUser, filter: RegisterFilter, today: string): Base {
-  let query = db.selectFrom('members').innerJoin('chapters', 'chapters.id', 'members.chapter_id') as Base;
+  let query: Base = db.selectFrom('members');
   if (viewer.roleId === ROLE.chapterAdmin) query = query.where('members.chapter_id', '=', viewer.chapterId ?? -1);
   if (filter.chapterId !== undefined) query = query.where('members.chapter_id', '=', filter.chapterId);
-  if (filter.region) query = query.where('chapters.region', '=', filter.region);
+  if (filter.region) {
+    const region = filter.region;
+    query = query.where('members.chapter_id', 'in', (eb) =>
+      eb.selectFrom('chapters').select('chapters.id').where('chapters.region', '=', region),
+    );
+  }
   if (filter.classCode) query = query.where('members.membership_class', '=', filter.classCode);
   if (filter.admissionYear !== undefined) {
     query = query
       .where('members.admitted_on', '>=', `${filter.admissionYear}-04-01`)
       .where('members.admitted_on', '<=', `${filter.admissionYear + 1}-03-31`);
   }
-  if (filter.status) query = query.where(memberStatusSql(today), '=', filter.status);
+  if (filter.status) query = query.where(memberStatusCondition(filter.status, today));
   const q = filter.q?.trim();
-  if (q) query = query.where((eb) => searchCondition(eb, q));
+  if (q) query = query.where((eb) => searchCondition(db, eb, q));
   return query;
 }
 
@@ -62,7 +83,10 @@ const ITEM_COLUMNS = [
 ] as const;
 
 function selectItems(query: Base, today: string) {
-  return query.select(ITEM_COLUMNS).select(memberStatusSql(today).as('status'));
+  return query
+    .innerJoin('chapters', 'chapters.id', 'members.chapter_id')
+    .select(ITEM_COLUMNS)
+    .select(memberStatusSql(today).as('status'));
 }
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
@@ -85,9 +109,9 @@ function toItem(row: ItemRow): RegisterItem {
   };
 }
 
-function ordered<T extends Base>(query: T, sort: SortOrder = { field: 'name', direction: 'asc' }): T {
+function ordered(query: Base, sort: SortOrder = { field: 'name', direction: 'asc' }): Base {
   const { direction, field: key } = sort;
-  let result = query as Base;
+  let result = query;
   if (key === 'name') result = result.orderBy('members.last_name', direction).orderBy('members.first_name', direction);
   if (key === 'memberNumber') result = result.orderBy('members.member_number', direction);
   if (key === 'admittedOn') result = result.orderBy('members.admitted_on', direction);
@@ -95,7 +119,7 @@ function ordered<T extends Base>(query: T, sort: SortOrder = { field: 'name', di
     // Members who never paid sort first ascending and last descending on both databases.
     result = result.orderBy(sql`coalesce(members.paid_through_year, 0)`, direction).orderBy('members.last_name', 'asc');
   }
-  return result.orderBy('members.id', direction) as T;
+  return result.orderBy('members.id', direction);
 }
 
 export async function listRegister(
@@ -106,7 +130,7 @@ export async function listRegister(
 ): Promise<Page<RegisterItem>> {
   const base = registerBase(db, viewer, query, today);
   const [rows, total] = await Promise.all([
-    ordered(selectItems(base, today), query.sort)
+    selectItems(ordered(base, query.sort), today)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),

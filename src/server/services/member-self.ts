@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { AuthUser } from '../auth/authorize';
-import type { ChangeRequestBody, SelfMemberPatch } from '../../lib/schemas/members';
+import type { ChangeRequestBody, OwnChangeRequest, SelfMemberPatch } from '../../lib/schemas/members';
 import { notFound } from '../api/errors';
 import { writeAudit } from './audit';
 import { applyMemberPatch } from './member-edit';
@@ -74,4 +74,24 @@ export async function requestChange(
     });
     return { id: row.id };
   });
+}
+
+/** The member's own change requests, newest first, with what staff decided and when. */
+export async function ownChangeRequests(db: DB, viewer: AuthUser): Promise<OwnChangeRequest[]> {
+  const memberId = ownMemberId(viewer);
+  const rows = await db
+    .selectFrom('member_change_requests')
+    .select(['id', 'changes', 'reason', 'state', 'created_at', 'decided_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    changes: JSON.parse(r.changes) as Record<string, unknown>,
+    reason: r.reason,
+    state: r.state,
+    createdAt: r.created_at,
+    decidedAt: r.decided_at,
+  }));
 }

@@ -20,3 +20,33 @@ export function memberStatusSql(today: string, table = 'members'): RawBuilder<Me
     current,
   )} then 'active' when ${effectivePaid} = ${sql.lit(current - 1)} then ${sql.lit(lastYearOnly)} else 'lapsed' end)`;
 }
+
+/**
+ * "The status is `status` on `today`" as a condition on the stored columns rather than on the CASE
+ * above: each status is a range of `paid_through_year` (with the class and, for members admitted
+ * this year, the admission date), so the status index answers the filter and its count. Agrees with
+ * `memberStatus` row by row (tested on every boundary).
+ */
+export function memberStatusCondition(status: MemberStatus, today: string, table = 'members'): RawBuilder<boolean> {
+  const current = financialYearStart(today);
+  const phase = renewalPhase(today);
+  const col = (name: string) => sql.ref(`${table}.${name}`);
+  const paid = col('paid_through_year');
+  const yearStart = sql.lit(`${current}-04-01`);
+  const admittedThisYear = sql`(${paid} is null and ${col('admitted_on')} >= ${yearStart})`;
+  const life = sql`${col('membership_class')} = 'life'`;
+  const notLife = sql`${col('membership_class')} <> 'life'`;
+  if (status === 'active') {
+    return phase === 'grace'
+      ? sql<boolean>`(${life} or ${paid} >= ${sql.lit(current - 1)} or ${admittedThisYear})`
+      : sql<boolean>`(${life} or ${paid} >= ${sql.lit(current)})`;
+  }
+  if (status === 'defaulter') {
+    return phase === 'defaulter'
+      ? sql<boolean>`(${notLife} and (${paid} = ${sql.lit(current - 1)} or ${admittedThisYear}))`
+      : sql<boolean>`(1 = 0)`;
+  }
+  return phase === 'lapsed'
+    ? sql<boolean>`(${notLife} and (${paid} < ${sql.lit(current)} or ${paid} is null))`
+    : sql<boolean>`(${notLife} and (${paid} < ${sql.lit(current - 1)} or (${paid} is null and ${col('admitted_on')} < ${yearStart})))`;
+}

@@ -14,11 +14,11 @@ import { memberStatusSql } from './member-status-sql';
  */
 const YEARS_SHOWN = 5;
 
-function members(db: DB, filter: ReportFilter) {
-  let query = db.selectFrom('members').innerJoin('chapters', 'chapters.id', 'members.chapter_id');
-  if (filter.region) query = query.where('chapters.region', '=', filter.region);
-  if (filter.chapterId !== undefined) query = query.where('members.chapter_id', '=', filter.chapterId);
-  return query;
+/** Members of the chosen chapters (all when the report is not filtered), without joining chapters. */
+function members(db: DB, filter: ReportFilter, chapterIds: number[]) {
+  const query = db.selectFrom('members');
+  if (!filter.region && filter.chapterId === undefined) return query;
+  return query.where('members.chapter_id', 'in', chapterIds.length ? chapterIds : [-1]);
 }
 
 function payments(db: DB, filter: ReportFilter, year: number) {
@@ -42,26 +42,34 @@ export async function membershipReport(db: DB, filter: ReportFilter, today: stri
   const year = filter.financialYear ?? financialYearStart(today);
   const status = memberStatusSql(today);
   const firstYear = year - YEARS_SHOWN + 1;
-  const [byClass, byRegion, byChapter, byStatus, admissions, renewals, months, modes] = await Promise.all([
-    members(db, filter)
-      .select(['members.membership_class as key', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('members.membership_class')
-      .execute(),
-    members(db, filter)
-      .select(['chapters.region as key', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('chapters.region')
-      .orderBy('chapters.region')
-      .execute(),
-    members(db, filter)
-      .select(['chapters.id as key', 'chapters.name', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['chapters.id', 'chapters.name'])
-      .orderBy('chapters.name')
-      .execute(),
-    members(db, filter)
-      .select([status.as('key'), (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(status)
-      .execute(),
-    members(db, filter)
+  // Chapters are few: their names and regions are joined here, so the member counts come from one
+  // pass over the covering index (chapter, class, paid year, admission) grouped by chapter, class and status.
+  const chapters = await db.selectFrom('chapters').select(['id', 'name', 'region']).orderBy('name').execute();
+  const chapterIds = chapters
+    .filter((c) => (!filter.region || c.region === filter.region) && (filter.chapterId ?? c.id) === c.id)
+    .map((c) => c.id);
+  const counted = members(db, filter, chapterIds)
+    .select([
+      'members.chapter_id',
+      'members.membership_class',
+      status.as('status'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .groupBy(['members.chapter_id', 'members.membership_class', status]);
+  let renewed = db
+    .selectFrom('member_renewals as r')
+    .where('r.verified', '=', 1)
+    .where('r.last_year', '>=', firstYear)
+    .where('r.first_year', '<=', year)
+    // Grouped by the span paid, so a handful of rows come back whatever the number of renewals.
+    .select(['r.first_year', 'r.last_year', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['r.first_year', 'r.last_year']);
+  if (filter.region || filter.chapterId !== undefined) {
+    renewed = renewed.where('r.member_id', 'in', members(db, filter, chapterIds).select('members.id'));
+  }
+  const [grouped, admissions, renewals, collected] = await Promise.all([
+    counted.execute(),
+    members(db, filter, chapterIds)
       .select([
         sql<number>`case when cast(substr(members.admitted_on, 6, 2) as integer) >= 4 then cast(substr(members.admitted_on, 1, 4) as integer) else cast(substr(members.admitted_on, 1, 4) as integer) - 1 end`.as(
           'key',
@@ -72,35 +80,39 @@ export async function membershipReport(db: DB, filter: ReportFilter, today: stri
       .where('members.admitted_on', '<=', `${year + 1}-03-31`)
       .groupBy(sql`1`)
       .execute(),
-    members(db, filter)
-      .innerJoin('member_renewals as r', 'r.member_id', 'members.id')
-      .innerJoin('payments as p', 'p.id', 'r.payment_id')
-      .where('p.state', '=', 'verified')
-      .where('r.last_year', '>=', firstYear)
-      .where('r.first_year', '<=', year)
-      // Grouped by the span paid, so a handful of rows come back whatever the number of renewals.
-      .select(['r.first_year', 'r.last_year', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['r.first_year', 'r.last_year'])
-      .execute(),
+    renewed.execute(),
+    // Month and mode in one pass over the covering index of verified payments by day.
     payments(db, filter, year)
       .select([
-        sql<string>`substr(payments.paid_on, 1, 7)`.as('key'),
+        sql<string>`substr(payments.paid_on, 1, 7)`.as('month'),
+        'payments.mode',
         (eb) => eb.fn.sum<number>('payments.amount').as('amount'),
         (eb) => eb.fn.countAll<number>().as('n'),
       ])
-      .groupBy(sql`substr(payments.paid_on, 1, 7)`)
-      .execute(),
-    payments(db, filter, year)
-      .select([
-        'payments.mode as key',
-        (eb) => eb.fn.sum<number>('payments.amount').as('amount'),
-        (eb) => eb.fn.countAll<number>().as('n'),
-      ])
-      .groupBy('payments.mode')
+      .groupBy([sql`substr(payments.paid_on, 1, 7)`, 'payments.mode'])
       .execute(),
   ]);
-  const classCounts = countOf(byClass);
-  const statusCounts = countOf(byStatus);
+  const sum = (rows: { key: string; n: number }[]) => {
+    const totals = new Map<string, number>();
+    for (const row of rows) totals.set(row.key, (totals.get(row.key) ?? 0) + row.n);
+    return totals;
+  };
+  const regionOf = new Map(chapters.map((c) => [c.id, c.region]));
+  const counts = grouped.map((g) => ({ ...g, n: Number(g.n) }));
+  const classCounts = sum(counts.map((g) => ({ key: g.membership_class, n: g.n })));
+  const statusCounts = sum(counts.map((g) => ({ key: String(g.status), n: g.n })));
+  const regionCounts = sum(counts.map((g) => ({ key: String(regionOf.get(g.chapter_id)), n: g.n })));
+  const chapterCounts = sum(counts.map((g) => ({ key: String(g.chapter_id), n: g.n })));
+  const byRegion = [...regionCounts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => ({ key, n }));
+  const byChapter = chapters
+    .filter((c) => chapterCounts.has(String(c.id)))
+    .map((c) => ({ key: c.id, name: c.name, n: chapterCounts.get(String(c.id)) ?? 0 }));
+  const months = sum(collected.map((c) => ({ key: String(c.month), n: Number(c.n) }))).entries();
+  const monthAmounts = sum(collected.map((c) => ({ key: String(c.month), n: Number(c.amount ?? 0) })));
+  const monthRows = new Map([...months].map(([key, n]) => [key, { amount: monthAmounts.get(key) ?? 0, n }]));
+  const modeCounts = sum(collected.map((c) => ({ key: String(c.mode), n: Number(c.n) })));
+  const modeAmounts = sum(collected.map((c) => ({ key: String(c.mode), n: Number(c.amount ?? 0) })));
+  const modes = [...modeCounts.entries()].map(([key, n]) => ({ key, n, amount: modeAmounts.get(key) ?? 0 }));
   const admitted = countOf(admissions);
   const renewedPerYear = new Map<number, number>();
   for (const r of renewals) {
@@ -108,7 +120,6 @@ export async function membershipReport(db: DB, filter: ReportFilter, today: stri
       renewedPerYear.set(y, (renewedPerYear.get(y) ?? 0) + Number(r.n));
     }
   }
-  const monthRows = new Map(months.map((m) => [String(m.key), m]));
   const monthKeys = Array.from({ length: 12 }, (_, i) => {
     const month = ((i + 3) % 12) + 1;
     return `${month >= 4 ? year : year + 1}-${String(month).padStart(2, '0')}`;

@@ -2,15 +2,30 @@ import type { DB } from '../db';
 import { nowIso } from '../db';
 import type { AuthUser } from '../auth/authorize';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../lib/financial-year';
-import { membershipClassLabel, type MembershipClassCode } from '../../lib/membership-classes';
+import type { MembershipClassCode } from '../../lib/membership-classes';
 import { memberStatus, yearsToRenew } from '../../lib/member-status';
 import { formatMoney } from '../../lib/format';
-import { ROLE } from '../../lib/roles';
-import type { MemberPayment, MemberRenewalView, RenewalQuote } from '../../lib/schemas/members';
-import type { ReportPaymentInput } from '../../lib/schemas/money';
-import { conflict, notFound, validationError } from '../api/errors';
+import {
+  type MemberPayment,
+  type MemberRenewalView,
+  type OfficeRenewalInput,
+  type RenewalPaymentInput,
+  type RenewalQuote,
+} from '../../lib/schemas/members';
+import type { PaymentMode } from '../db/schema';
+import { conflict, forbidden, notFound, validationError } from '../api/errors';
+import { writeAudit } from './audit';
 import { feeScheduleFor } from './joining/fees';
-import { readPaymentSettings, reportPayment, type PaymentPurposeHandler, type ReceiptLine } from './money';
+import {
+  decidePaymentWithin,
+  mayDecidePayments,
+  normalizeCouponCode,
+  previewCoupon,
+  readPaymentSettings,
+  redeemCoupon,
+  reportPayment,
+  type PaymentRecord,
+} from './money';
 import { memberInScope } from './members';
 
 /**
@@ -73,6 +88,8 @@ export async function renewalQuote(db: DB, member: MemberRow, today: string): Pr
     classCode: member.membership_class,
     years: lines,
     subtotal,
+    discount: 0,
+    coupon: null,
     gstRatePercent: rate,
     gst,
     total: subtotal + gst,
@@ -134,7 +151,13 @@ async function renewalPayments(db: DB, memberId: number): Promise<MemberPayment[
 }
 
 /** The member's years, receipts, what renewing costs and any payment waiting for the office. */
-export async function renewalView(db: DB, viewer: AuthUser, memberId: number, now: Date): Promise<MemberRenewalView> {
+export async function renewalView(
+  db: DB,
+  viewer: AuthUser,
+  memberId: number,
+  now: Date,
+  coupon?: string,
+): Promise<MemberRenewalView> {
   if (!(await memberInScope(db, viewer, memberId))) throw notFound('No such member.');
   const today = kolkataDate(now);
   const member = await memberRow(db, memberId);
@@ -159,6 +182,7 @@ export async function renewalView(db: DB, viewer: AuthUser, memberId: number, no
     // No fee schedule yet: the page says renewal opens when the office sets the fees.
     if (!(error instanceof Error && 'status' in error && (error as { status: number }).status === 409)) throw error;
   }
+  if (quote && coupon) quote = await quoteWithCoupon(db, quote, coupon, today);
   return {
     status: memberStatus(statusInput(member), today),
     paidThroughYear: member.paid_through_year,
@@ -169,124 +193,192 @@ export async function renewalView(db: DB, viewer: AuthUser, memberId: number, no
   };
 }
 
+/** The quote with a coupon's discount taken off the subtotal, GST on what is left. */
+function withDiscount(quote: RenewalQuote, discount: number, coupon: string): RenewalQuote {
+  const taxable = quote.subtotal - Math.min(discount, quote.subtotal);
+  const gst = quote.gstRatePercent ? Math.round((taxable * quote.gstRatePercent) / 100) : 0;
+  return { ...quote, discount: quote.subtotal - taxable, coupon, gst, total: taxable + gst };
+}
+
+/** What renewing would cost with a coupon, without using it (400 `fields.coupon` when it does not apply). */
+async function quoteWithCoupon(db: DB, quote: RenewalQuote, code: string, today: string): Promise<RenewalQuote> {
+  const preview = await previewCoupon(db, { code, scope: 'membership', amount: quote.subtotal, on: today });
+  return withDiscount(quote, preview.discount, preview.code);
+}
+
+interface RenewalPayment {
+  mode: PaymentMode;
+  reference?: string | null;
+  amount: number;
+  paidOn: string;
+  coupon?: string;
+  /** The year the payment pays through (office recordings): refused when already paid that far. */
+  throughYear?: number;
+}
+
 /**
- * The member reports paying the renewal quoted now. The amount must be the quote's total; one
- * renewal waits for the office at a time (a second report answers 409). The payment and the years
- * it is for are written in one transaction.
+ * Records a renewal payment as reported, inside the caller's transaction: the member's row is
+ * locked first (so two reports, or a report and an office recording, queue), then the quote is
+ * taken from the locked row, the payment written, the coupon's use taken by money's
+ * `redeemCoupon` (one conditional update: never beyond its limit), the amount checked against the
+ * discounted total, and the years fixed in `member_renewals`. Any refusal rolls all of it back.
+ */
+async function recordRenewal(
+  trx: DB,
+  memberId: number,
+  input: RenewalPayment,
+  now: Date,
+): Promise<{ payment: PaymentRecord; quote: RenewalQuote }> {
+  const today = kolkataDate(now);
+  await trx
+    .updateTable('members')
+    .set({ updated_at: nowIso(now) })
+    .where('id', '=', memberId)
+    .execute();
+  const member = await memberRow(trx, memberId);
+  const waiting = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('purpose', '=', RENEWAL_PURPOSE)
+    .where('subject_id', '=', member.id)
+    .where('state', '=', 'reported')
+    .executeTakeFirst();
+  if (waiting) throw conflict('A renewal payment is already waiting for the office to verify it.');
+  if (input.throughYear !== undefined && member.paid_through_year !== null) {
+    if (member.paid_through_year >= input.throughYear) {
+      throw conflict(`This membership is already paid through ${financialYearLabel(member.paid_through_year)}.`, {
+        throughYear: `Already paid through ${financialYearLabel(member.paid_through_year)}.`,
+      });
+    }
+  }
+  let quote = await renewalQuote(trx, member, today);
+  if (!quote) throw conflict('There is nothing to renew: the membership is paid as far ahead as it can be.');
+  const lastYear = quote.years[quote.years.length - 1].year;
+  if (input.throughYear !== undefined && input.throughYear !== lastYear) {
+    throw validationError({
+      throughYear: `A renewal now pays ${quote.years.map((y) => y.label).join(', ')}: through ${financialYearLabel(lastYear)}.`,
+    });
+  }
+  const payment = await reportPayment(
+    trx,
+    {
+      purpose: RENEWAL_PURPOSE,
+      subjectId: member.id,
+      chapterId: member.chapter_id,
+      payerName: `${member.first_name} ${member.last_name}`,
+      payerEmail: member.email,
+      mode: input.mode,
+      reference: input.reference,
+      amount: input.amount,
+      paidOn: input.paidOn,
+    },
+    now,
+  );
+  if (input.coupon) {
+    const redeemed = await redeemCoupon(
+      trx,
+      {
+        code: input.coupon,
+        scope: 'membership',
+        amount: quote.subtotal,
+        on: today,
+        purpose: RENEWAL_PURPOSE,
+        subjectId: payment.id,
+      },
+      now,
+    );
+    quote = withDiscount(quote, redeemed.discount, normalizeCouponCode(input.coupon));
+  }
+  if (input.amount !== quote.total) {
+    throw validationError({ amount: `The amount due is ${formatMoney(quote.total)}.` });
+  }
+  const years = quote.years.map((y) => y.year);
+  await trx
+    .insertInto('member_renewals')
+    .values({
+      payment_id: payment.id,
+      member_id: member.id,
+      first_year: Math.min(...years),
+      last_year: Math.max(...years),
+      quote: JSON.stringify(quote),
+      created_at: nowIso(now),
+    })
+    .execute();
+  return { payment, quote };
+}
+
+function paymentOfRenewal(payment: PaymentRecord, quote: RenewalQuote): MemberPayment {
+  const years = quote.years.map((y) => y.year);
+  return toMemberPayment({
+    id: payment.id,
+    purpose: payment.purpose,
+    amount: payment.amount,
+    mode: payment.mode,
+    reference: payment.reference,
+    paid_on: payment.paidOn,
+    state: payment.state,
+    receipt_number: payment.receiptNumber,
+    first_year: Math.min(...years),
+    last_year: Math.max(...years),
+  });
+}
+
+/**
+ * The member reports paying the renewal quoted now, with a membership coupon if they have one. The
+ * amount must be the quote's total after the coupon; one renewal waits for the office at a time (a
+ * second report answers 409). Staff verify it under Payments.
  */
 export async function reportRenewal(
   db: DB,
   viewer: AuthUser,
-  input: Omit<ReportPaymentInput, 'purpose'>,
+  input: RenewalPaymentInput,
   now: Date,
 ): Promise<MemberPayment> {
   if (viewer.memberId === null) throw notFound('You have no member record.');
   if (input.mode === 'cash') throw validationError({ mode: 'Cash is paid at the office, which records it.' });
-  const member = await memberRow(db, viewer.memberId);
-  const quote = await renewalQuote(db, member, kolkataDate(now));
-  if (!quote) throw conflict('There is nothing to renew: your membership is paid as far ahead as it can be.');
-  if (input.amount !== quote.total) {
-    throw validationError({ amount: `The amount due is ${formatMoney(quote.total)}.` });
-  }
+  const memberId = viewer.memberId;
   return db.transaction().execute(async (trx) => {
-    // The member's row is the lock that keeps two reports at once from both getting through.
-    await trx
-      .updateTable('members')
-      .set({ updated_at: nowIso(now) })
-      .where('id', '=', member.id)
-      .execute();
-    const waiting = await trx
-      .selectFrom('payments')
-      .select('id')
-      .where('purpose', '=', RENEWAL_PURPOSE)
-      .where('subject_id', '=', member.id)
-      .where('state', '=', 'reported')
-      .executeTakeFirst();
-    if (waiting) throw conflict('A renewal payment is already waiting for the office to verify it.');
-    const payment = await reportPayment(
-      trx,
-      {
-        purpose: RENEWAL_PURPOSE,
-        subjectId: member.id,
-        chapterId: member.chapter_id,
-        payerName: `${member.first_name} ${member.last_name}`,
-        payerEmail: member.email,
-        mode: input.mode,
-        reference: input.reference,
-        amount: input.amount,
-        paidOn: input.paidOn,
-      },
-      now,
-    );
-    const years = quote.years.map((y) => y.year);
-    await trx
-      .insertInto('member_renewals')
-      .values({
-        payment_id: payment.id,
-        member_id: member.id,
-        first_year: Math.min(...years),
-        last_year: Math.max(...years),
-        quote: JSON.stringify(quote),
-        created_at: nowIso(now),
-      })
-      .execute();
-    return toMemberPayment({
-      id: payment.id,
-      purpose: payment.purpose,
-      amount: payment.amount,
-      mode: payment.mode,
-      reference: payment.reference,
-      paid_on: payment.paidOn,
-      state: payment.state,
-      receipt_number: payment.receiptNumber,
-      first_year: Math.min(...years),
-      last_year: Math.max(...years),
-    });
+    const { payment, quote } = await recordRenewal(trx, memberId, input, now);
+    return paymentOfRenewal(payment, quote);
   });
 }
 
-async function renewalOf(db: DB, paymentId: number) {
-  const row = await db
-    .selectFrom('member_renewals')
-    .selectAll()
-    .where('payment_id', '=', paymentId)
-    .executeTakeFirstOrThrow();
-  return { ...row, quote: JSON.parse(row.quote) as RenewalQuote };
+/**
+ * Staff (roles 2 and 5, who verify payments) record a renewal paid at the office in cash or by
+ * cheque: in ONE transaction the payment is recorded as the member's renewal (coupon and all, as
+ * online) and verified by the staff who took it, which gives it the next receipt number and raises
+ * `paid_through_year` through the purpose's `onVerified`, exactly as for an online renewal.
+ */
+export async function recordOfficeRenewal(
+  db: DB,
+  staff: AuthUser,
+  memberId: number,
+  input: OfficeRenewalInput,
+  context: { now: Date; ip: string | null },
+): Promise<MemberPayment> {
+  if (!mayDecidePayments(staff)) throw forbidden();
+  if (!(await memberInScope(db, staff, memberId))) throw notFound('No such member.');
+  const { now } = context;
+  return db.transaction().execute(async (trx) => {
+    const { payment, quote } = await recordRenewal(trx, memberId, input, now);
+    const note = input.note?.trim() || `Received at the office (${input.mode === 'cash' ? 'cash' : 'cheque'}).`;
+    const verified = await decidePaymentWithin(trx, staff, payment.id, 'verified', note, now);
+    await writeAudit(trx, {
+      action: 'renewal.office_recorded',
+      at: now,
+      actorUserId: staff.id,
+      entity: 'member',
+      entityId: memberId,
+      ip: context.ip,
+      detail: {
+        paymentId: payment.id,
+        mode: input.mode,
+        amount: input.amount,
+        coupon: quote.coupon,
+        years: quote.years.map((y) => y.label),
+        receiptNumber: verified.receiptNumber,
+      },
+    });
+    return paymentOfRenewal(verified, quote);
+  });
 }
-
-/** What a renewal payment means to the money module. */
-export const membershipRenewalPurpose: PaymentPurposeHandler = {
-  async canView(db, caller, payment) {
-    if (caller.roleId === ROLE.superAdmin || caller.roleId === ROLE.admin) return true;
-    if (caller.roleId === ROLE.member) return caller.memberId === payment.subjectId;
-    if (caller.roleId !== ROLE.chapterAdmin) return false;
-    return memberInScope(db, caller, payment.subjectId);
-  },
-  async onVerified(trx, payment) {
-    const renewal = await renewalOf(trx, payment.id);
-    // Raised, never lowered: a verification of an older renewal after a newer one changes nothing.
-    await trx
-      .updateTable('members')
-      .set({ paid_through_year: Number(renewal.last_year), updated_at: nowIso(new Date()) })
-      .where('id', '=', payment.subjectId)
-      .where((eb) =>
-        eb.or([eb('paid_through_year', 'is', null), eb('paid_through_year', '<', Number(renewal.last_year))]),
-      )
-      .execute();
-  },
-  async onRejected() {
-    // The member's years stay as they were; they may report the payment again.
-  },
-  async receiptLines(trx, payment): Promise<ReceiptLine[]> {
-    const { quote } = await renewalOf(trx, payment.id);
-    const classLabel = membershipClassLabel(quote.classCode);
-    const lines: ReceiptLine[] = quote.years.map((y) => ({
-      kind: 'item',
-      label: `Annual subscription ${y.label} (${classLabel} member)`,
-      amount: y.amount,
-    }));
-    if (quote.gst) lines.push({ kind: 'gst', label: `GST at ${quote.gstRatePercent}%`, amount: quote.gst });
-    lines.push({ kind: 'total', label: 'Total', amount: quote.total });
-    return lines;
-  },
-};

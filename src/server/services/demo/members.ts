@@ -388,6 +388,7 @@ async function seedPayments(
             last_year: r.year,
             quote: JSON.stringify(quote),
             created_at: at,
+            verified: 1,
           };
         }),
       )

@@ -176,49 +176,64 @@ async function decidePayment(
   now: Date,
 ): Promise<PaymentRecord> {
   if (!mayDecidePayments(caller)) throw forbidden();
+  return db.transaction().execute((trx) => decidePaymentWithin(trx, caller, paymentId, decision, note, now));
+}
+
+/**
+ * The decision inside the caller's transaction, for a purpose that records and verifies in one step
+ * (a renewal paid in cash at the office): the same conditional update, receipt number, stored
+ * receipt, purpose hook and audit entry as a decision made in the payments list.
+ */
+export async function decidePaymentWithin(
+  trx: DB,
+  caller: AuthUser,
+  paymentId: number,
+  decision: Decision,
+  note: string | null | undefined,
+  now: Date,
+): Promise<PaymentRecord> {
+  if (!mayDecidePayments(caller)) throw forbidden();
   const at = nowIso(now);
-  return db.transaction().execute(async (trx) => {
-    const decided = await trx
+  const decided = await trx
+    .updateTable('payments')
+    .set({ state: decision, note: note?.trim() || null, decided_by: caller.id, decided_at: at })
+    .where('id', '=', paymentId)
+    .where('state', '=', 'reported')
+    .returningAll()
+    .executeTakeFirst();
+  if (!decided) {
+    const existing = await trx.selectFrom('payments').select('state').where('id', '=', paymentId).executeTakeFirst();
+    if (!existing) throw notFound('No such payment.');
+    throw conflict(`This payment was already ${existing.state}.`);
+  }
+  let payment = toPaymentRecord(decided);
+  const handler = requirePaymentPurposeHandler(payment.purpose);
+  if (decision === 'verified') {
+    const financialYear = financialYearLabel(financialYearStart(kolkataDate(now)));
+    const receiptNumber = await nextReceiptNumber(trx, financialYear);
+    payment = { ...payment, receiptNumber, receiptFinancialYear: financialYear };
+    const content = await buildReceiptContent(trx, payment, handler, now);
+    await trx
       .updateTable('payments')
-      .set({ state: decision, note: note?.trim() || null, decided_by: caller.id, decided_at: at })
+      .set({ receipt_number: receiptNumber, receipt_financial_year: financialYear, receipt: JSON.stringify(content) })
       .where('id', '=', paymentId)
-      .where('state', '=', 'reported')
-      .returningAll()
-      .executeTakeFirst();
-    if (!decided) {
-      const existing = await trx.selectFrom('payments').select('state').where('id', '=', paymentId).executeTakeFirst();
-      if (!existing) throw notFound('No such payment.');
-      throw conflict(`This payment was already ${existing.state}.`);
-    }
-    let payment = toPaymentRecord(decided);
-    const handler = requirePaymentPurposeHandler(payment.purpose);
-    if (decision === 'verified') {
-      const financialYear = financialYearLabel(financialYearStart(kolkataDate(now)));
-      const receiptNumber = await nextReceiptNumber(trx, financialYear);
-      payment = { ...payment, receiptNumber, receiptFinancialYear: financialYear };
-      const content = await buildReceiptContent(trx, payment, handler, now);
-      await trx
-        .updateTable('payments')
-        .set({ receipt_number: receiptNumber, receipt_financial_year: financialYear, receipt: JSON.stringify(content) })
-        .where('id', '=', paymentId)
-        .execute();
-      await handler.onVerified(trx, payment, caller);
-    } else {
-      await handler.onRejected(trx, payment, caller);
-    }
-    await writeAudit(trx, {
-      action: decision === 'verified' ? 'payment.verified' : 'payment.rejected',
-      at: now,
-      actorUserId: caller.id,
-      entity: 'payment',
-      entityId: paymentId,
-      detail: {
-        before: { state: 'reported' },
-        after: { state: decision, receiptNumber: payment.receiptNumber, note: payment.note },
-      },
-    });
-    return payment;
+      .execute();
+    await handler.onVerified(trx, payment, caller);
+  } else {
+    await handler.onRejected(trx, payment, caller);
+  }
+  await writeAudit(trx, {
+    action: decision === 'verified' ? 'payment.verified' : 'payment.rejected',
+    at: now,
+    actorUserId: caller.id,
+    entity: 'payment',
+    entityId: paymentId,
+    detail: {
+      before: { state: 'reported' },
+      after: { state: decision, receiptNumber: payment.receiptNumber, note: payment.note },
+    },
   });
+  return payment;
 }
 
 /** Verifies a reported payment: receipt number, stored receipt, then the purpose's `onVerified`. 409 once decided. */

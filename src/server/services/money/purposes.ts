@@ -3,7 +3,7 @@ import type { DB } from '../../db';
 import type { PaymentMode, PaymentState } from '../../db/schema';
 import { membershipApplicationPurpose } from '../joining/payments';
 import { natconOrderPayments } from '../natcon/payments';
-import { membershipRenewalPurpose } from '../renewals';
+import { membershipRenewalPurpose } from '../renewal-payments';
 
 /**
  * Each payment is for one purpose (an application, a renewal, a NATCON order) whose service knows
