@@ -57,6 +57,7 @@ describeEachDatabase('The membership card and its public check', (kind) => {
       chapter: 'Kolkata Chapter',
       current: true,
       verifyUrl: 'http://localhost:4321/membership/verify/NIPM/KOL/00012',
+      hasPhoto: false,
     });
     const pdf = await api.request('GET', `/api/members/${current.id}/card.pdf`, { token: currentUser.token });
     expect(pdf.status).toBe(200);
@@ -128,6 +129,8 @@ describeEachDatabase('The membership card and its public check', (kind) => {
         uploaded_at: at,
       })
       .execute();
+    const card = await api.request('GET', `/api/members/${current.id}/card`, { token: currentUser.token });
+    expect((await card.json()).data.hasPhoto).toBe(true);
     const photo = await api.request('GET', `/api/members/${current.id}/photo`, { token: currentUser.token });
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/jpeg');

@@ -12,8 +12,20 @@ export default function MembershipCard({ memberId }: { memberId: number }) {
   const [photo, setPhoto] = useState<string | null>(null);
 
   useEffect(() => {
+    api
+      .get<MemberCard>(`members/${memberId}/card`)
+      .then(async (loaded) => {
+        setCard(loaded);
+        setQr(await QRCode.toDataURL(loaded.verifyUrl, { margin: 1, width: 160 }));
+      })
+      .catch(async (problem) => setError((await apiErrorOf(problem)).message));
+  }, [memberId]);
+
+  const hasPhoto = card?.hasPhoto ?? false;
+  useEffect(() => {
+    if (!hasPhoto) return;
     let url: string | null = null;
-    // The photograph needs the bearer token, so it is fetched and shown from memory; none is fine.
+    // The photograph needs the bearer token, so it is fetched and shown from memory.
     api.http
       .get(`members/${memberId}/photo`)
       .then(async (response) => {
@@ -24,17 +36,7 @@ export default function MembershipCard({ memberId }: { memberId: number }) {
     return () => {
       if (url) URL.revokeObjectURL(url);
     };
-  }, [memberId]);
-
-  useEffect(() => {
-    api
-      .get<MemberCard>(`members/${memberId}/card`)
-      .then(async (loaded) => {
-        setCard(loaded);
-        setQr(await QRCode.toDataURL(loaded.verifyUrl, { margin: 1, width: 160 }));
-      })
-      .catch(async (problem) => setError((await apiErrorOf(problem)).message));
-  }, [memberId]);
+  }, [memberId, hasPhoto]);
 
   if (error) return <p role="alert">{error}</p>;
   if (!card) return null;

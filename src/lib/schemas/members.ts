@@ -324,6 +324,8 @@ export const MemberCardSchema = z.object({
   current: z.boolean(),
   /** Where the card's QR code points: the public check of this membership. */
   verifyUrl: z.string(),
+  /** Whether `/api/members/{id}/photo` has a photograph (one sent with the application) to put on the card. */
+  hasPhoto: z.boolean(),
 });
 export type MemberCard = z.infer<typeof MemberCardSchema>;
 

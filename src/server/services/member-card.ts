@@ -74,6 +74,18 @@ export async function verifyMember(
   };
 }
 
+/** The photograph sent with the member's application, if any (the latest, should there be several). */
+function photoDocument(db: DB, memberId: number) {
+  return db
+    .selectFrom('application_documents as d')
+    .innerJoin('applications as a', 'a.id', 'd.application_id')
+    .select(['d.storage_key', 'd.content_type'])
+    .where('a.member_id', '=', memberId)
+    .where('d.kind', '=', 'photo')
+    .orderBy('d.id', 'desc')
+    .executeTakeFirst();
+}
+
 /** The card of a member within the viewer's scope (404 outside it). */
 export async function memberCard(
   db: DB,
@@ -93,6 +105,7 @@ export async function memberCard(
     validThrough: validThrough(row),
     current: isCurrent(row, today),
     verifyUrl: new URL(memberCardVerifyPath(row.member_number), siteUrl).toString(),
+    hasPhoto: (await photoDocument(db, memberId)) !== undefined,
   };
 }
 
@@ -118,14 +131,7 @@ export async function memberPhoto(
   storage: FileStore,
   memberId: number,
 ): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-  const document = await db
-    .selectFrom('application_documents as d')
-    .innerJoin('applications as a', 'a.id', 'd.application_id')
-    .select(['d.storage_key', 'd.content_type'])
-    .where('a.member_id', '=', memberId)
-    .where('d.kind', '=', 'photo')
-    .orderBy('d.id', 'desc')
-    .executeTakeFirst();
+  const document = await photoDocument(db, memberId);
   if (!document) return null;
   const bytes = await storage.get(document.storage_key);
   return bytes ? { bytes, contentType: document.content_type } : null;
