@@ -49,6 +49,12 @@ export const ChapterRecordSchema = ChapterListItemSchema.extend({
 });
 export type ChapterRecord = z.infer<typeof ChapterRecordSchema>;
 
+/** A chapter's own fields, as every chapter answer gives them (record, directory, staff list). */
+export type ChapterFields = Omit<ChapterRecord, 'memberCount' | 'officeBearers'>;
+
+/** One chapter of the public directory (`/chapters`): its fields and its current office bearers. */
+export type DirectoryChapter = ChapterFields & { officeBearers: { name: string; position: string }[] };
+
 /** `GET /api/members/{id}` and `GET /api/members/me`. */
 export const MemberRecordSchema = z.object({
   id: z.number().int(),

@@ -6,6 +6,7 @@ import { kolkataDate } from '../../lib/financial-year';
 import { ROLE } from '../../lib/roles';
 import type { AdminChapter, AdminChapterDetail, ChapterCreate, ChapterUpdate, Region } from '../../lib/schemas/admin';
 import { writeAudit } from './audit';
+import { chapterFields } from './chapters';
 import { bearersOfChapter } from './office-bearers';
 
 /**
@@ -54,16 +55,8 @@ type ChapterRow = {
 
 function toAdminChapter(row: ChapterRow): AdminChapter {
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
+    ...chapterFields(row),
     region: row.region,
-    city: row.city,
-    state: row.state,
-    address: row.address,
-    contactName: row.contact_name,
-    contactEmail: row.contact_email,
-    contactPhone: row.contact_phone,
     active: row.active === 1,
     memberCount: Number(row.member_count),
   };

@@ -1,6 +1,6 @@
 import type { DB } from '../db';
 import type { AuthUser } from '../auth/authorize';
-import type { ChapterListItem, ChapterRecord } from '../../lib/api-types';
+import type { ChapterFields, ChapterListItem, ChapterRecord, DirectoryChapter } from '../../lib/api-types';
 import { ROLE } from '../../lib/roles';
 import { kolkataDate } from '../../lib/financial-year';
 import type { OfficeBearer } from '../../lib/schemas/admin';
@@ -13,6 +13,33 @@ export async function listChapters(db: DB): Promise<ChapterListItem[]> {
     .orderBy('region')
     .orderBy('name')
     .execute();
+}
+
+/** A chapter's own fields from its row: one mapping for the record, the directory and the staff screens. */
+export function chapterFields(row: {
+  id: number;
+  code: string;
+  name: string;
+  region: string;
+  city: string;
+  state: string;
+  address: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+}): ChapterFields {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    region: row.region,
+    city: row.city,
+    state: row.state,
+    address: row.address,
+    contactName: row.contact_name,
+    contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
+  };
 }
 
 /** The chapter a member belongs to, through their member record. */
@@ -37,16 +64,7 @@ export async function chapterDetailFor(
     .where('chapter_id', '=', chapterId)
     .executeTakeFirstOrThrow();
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    region: row.region,
-    city: row.city,
-    state: row.state,
-    address: row.address,
-    contactName: row.contact_name,
-    contactEmail: row.contact_email,
-    contactPhone: row.contact_phone,
+    ...chapterFields(row),
     memberCount: Number(members.n),
     officeBearers: (await officeBearersOf(db, chapterId, new Date())).map((b) => ({
       name: b.name,
@@ -62,20 +80,6 @@ export async function chapterDetailFor(
  */
 export async function officeBearersOf(db: DB, chapterId: number, on: Date | string): Promise<OfficeBearer[]> {
   return currentBearersOf(db, chapterId, typeof on === 'string' ? on : kolkataDate(on));
-}
-
-export interface DirectoryChapter {
-  id: number;
-  code: string;
-  name: string;
-  region: string;
-  city: string;
-  state: string;
-  address: string | null;
-  contactName: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  officeBearers: { name: string; position: string }[];
 }
 
 /** The public directory: active chapters by region and name, with their current office bearers. */
@@ -95,16 +99,7 @@ export async function chapterDirectory(db: DB, now: Date): Promise<DirectoryChap
       .execute(),
   ]);
   return chapters.map((row) => ({
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    region: row.region,
-    city: row.city,
-    state: row.state,
-    address: row.address,
-    contactName: row.contact_name,
-    contactEmail: row.contact_email,
-    contactPhone: row.contact_phone,
+    ...chapterFields(row),
     officeBearers: bearers.filter((b) => b.chapter_id === row.id).map((b) => ({ name: b.name, position: b.position })),
   }));
 }
