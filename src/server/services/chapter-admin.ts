@@ -6,7 +6,7 @@ import { kolkataDate } from '../../lib/financial-year';
 import { ROLE } from '../../lib/roles';
 import type { AdminChapter, AdminChapterDetail, ChapterCreate, ChapterUpdate, Region } from '../../lib/schemas/admin';
 import { writeAudit } from './audit';
-import { chapterFields } from './chapters';
+import { chapterFields, type ChapterColumns } from './chapters';
 import { bearersOfChapter } from './office-bearers';
 
 /**
@@ -38,20 +38,7 @@ function memberCount() {
   return sql<number>`(select count(*) from members where members.chapter_id = chapters.id)`;
 }
 
-type ChapterRow = {
-  id: number;
-  code: string;
-  name: string;
-  region: Region;
-  city: string;
-  state: string;
-  address: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  active: number;
-  member_count: number;
-};
+type ChapterRow = ChapterColumns & { region: Region; active: number; member_count: number };
 
 function toAdminChapter(row: ChapterRow): AdminChapter {
   return {

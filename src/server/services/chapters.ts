@@ -1,4 +1,5 @@
 import type { DB } from '../db';
+import type { Chapter } from '../db/schema';
 import type { AuthUser } from '../auth/authorize';
 import type { ChapterFields, ChapterListItem, ChapterRecord, DirectoryChapter } from '../../lib/api-types';
 import { ROLE } from '../../lib/roles';
@@ -15,19 +16,14 @@ export async function listChapters(db: DB): Promise<ChapterListItem[]> {
     .execute();
 }
 
+/** The columns of a chapter row that its answers show. */
+export type ChapterColumns = Pick<
+  Chapter,
+  'id' | 'code' | 'name' | 'region' | 'city' | 'state' | 'address' | 'contact_name' | 'contact_email' | 'contact_phone'
+>;
+
 /** A chapter's own fields from its row: one mapping for the record, the directory and the staff screens. */
-export function chapterFields(row: {
-  id: number;
-  code: string;
-  name: string;
-  region: string;
-  city: string;
-  state: string;
-  address: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-}): ChapterFields {
+export function chapterFields(row: ChapterColumns): ChapterFields {
   return {
     id: row.id,
     code: row.code,
