@@ -32,6 +32,16 @@ export async function seedFees(db: DB, financialYear: number): Promise<void> {
     .execute();
 }
 
+/** The sample fees of `financialYear` unless that year has fees already (browser tests share one database). */
+export async function ensureFees(db: DB, financialYear: number): Promise<void> {
+  const existing = await db
+    .selectFrom('membership_fees')
+    .select('id')
+    .where('financial_year', '=', financialYear)
+    .executeTakeFirst();
+  if (!existing) await seedFees(db, financialYear);
+}
+
 /** A member who may propose: Corporate paid through `paidThrough`, or Life. */
 export async function createProposer(
   db: DB,

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import { formatMoney } from '../../src/lib/format';
 import { paiseToRupees } from '../../src/lib/schemas/money-forms';
-import { createCoupon, seedFees } from '../api/joining-support';
+import { createCoupon, ensureFees } from '../api/joining-support';
 import { e2eDb, expect, signIn, test, waitForIslands, type E2EUser } from './support/fixtures';
 
 /**
@@ -41,15 +41,7 @@ async function staffPage(browser: Browser, staff: E2EUser): Promise<Page> {
   return page;
 }
 
-test.beforeAll(async () => {
-  const db = await e2eDb();
-  const existing = await db
-    .selectFrom('membership_fees')
-    .select('id')
-    .where('financial_year', '=', CURRENT)
-    .executeTakeFirst();
-  if (!existing) await seedFees(db, CURRENT);
-});
+test.beforeAll(async () => ensureFees(await e2eDb(), CURRENT));
 
 test('staff edit a member: the server’s message beside its field, then the saved change on the record', async ({
   page,

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import { verifyPayment } from '../../src/server/services/money';
 import { createChapter } from '../support/fixtures';
-import { seedFees } from '../api/joining-support';
+import { ensureFees } from '../api/joining-support';
 import { e2eDb, expect, signIn, test, waitForIslands } from './support/fixtures';
 
 /**
@@ -31,15 +31,7 @@ async function memberRecord(memberId: number, values: { lastName: string; paid: 
     .execute();
 }
 
-test.beforeAll(async () => {
-  const db = await e2eDb();
-  const existing = await db
-    .selectFrom('membership_fees')
-    .select('id')
-    .where('financial_year', '=', CURRENT)
-    .executeTakeFirst();
-  if (!existing) await seedFees(db, CURRENT);
-});
+test.beforeAll(async () => ensureFees(await e2eDb(), CURRENT));
 
 test('staff find a member by part of the name and open the record', async ({ page, users }) => {
   const unique = `Zorawar${Date.now().toString(36)}`;
