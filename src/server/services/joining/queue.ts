@@ -136,7 +136,7 @@ export async function applicationDetail(db: DB, caller: AuthUser, id: number): P
   const [chapter, history, payments, documents, memberNumber, people] = await Promise.all([
     db.selectFrom('chapters').select('name').where('id', '=', row.chapter_id).executeTakeFirstOrThrow(),
     historyOf(db, row.id),
-    paymentsOf(db, row.id),
+    paymentsOf(db, row.id, row.state),
     documentsOf(db, row.id),
     memberNumberOf(db, row.member_id),
     db
