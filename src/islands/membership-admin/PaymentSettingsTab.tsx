@@ -60,7 +60,8 @@ function PaymentSettingsForm({ initial }: { initial: Settings }) {
   const group = (key: Group, children: ReactNode) => (
     <fieldset className="rounded-md border border-slate-300 p-4">
       <legend className="px-1 font-semibold">{GROUP_TITLES[key]}</legend>
-      {samples.includes(key) && (
+      {/* No GST is a real setting as well as the sample's, so only the other groups are flagged. */}
+      {samples.includes(key) && key !== 'gst' && (
         <p className="mb-2 text-sm font-medium text-amber-800" data-testid={`sample-${key}`}>
           Sample values: enter the institute’s own before anyone pays.
         </p>
