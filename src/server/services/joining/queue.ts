@@ -56,7 +56,7 @@ async function resolveSearch(db: DB, text: string | undefined): Promise<Search> 
   if (/^app-[a-z2-9]{8}$/.test(q)) return { kind: 'reference', reference: q.toUpperCase() };
   // `%` and `\\` would be wildcards or escapes on one database and not the other: dropped.
   const like = `%${q.replace(/[%\\]/g, '')}%`;
-  if (dialectOf(db) !== 'sqlite') return { kind: 'like', like };
+  if (dialectOf(db as never) !== 'sqlite') return { kind: 'like', like };
   const found = await sql<{ id: number }>`${sqliteMatches(like)} limit ${SEARCH_ID_LIST_MAX + 1}`.execute(db);
   return found.rows.length > SEARCH_ID_LIST_MAX
     ? { kind: 'like', like }
@@ -80,7 +80,8 @@ function filtered(db: DB, caller: AuthUser, filters: QueueFilters, search: Searc
       // An empty list never reaches here: the callers answer it without asking the database.
       return query.where('a.id', 'in', search.ids);
     case 'like':
-      if (dialectOf(db) === 'sqlite') return query.where('a.id', 'in', sql<number>`(${sqliteMatches(search.like)})`);
+      if (dialectOf(db as never) === 'sqlite')
+        return query.where('a.id', 'in', sql<number>`(${sqliteMatches(search.like)})`);
       // Each side is an expression with its own trigram GIN index (migration 011): written exactly so.
       return query.where((eb) =>
         eb.or([
