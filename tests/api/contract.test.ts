@@ -24,6 +24,7 @@ const OPEN_ROUTES = [
   'POST /api/membership/applications/{reference}/documents',
   'GET /api/membership/applications/{reference}/documents/{kind}',
   'POST /api/membership/applications/{reference}/payments',
+  'POST /api/membership/applications/{reference}/withdrawal',
   'GET /api/membership/status',
   'GET /api/membership/track',
   'GET /api/natcon',

@@ -212,6 +212,13 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
                 paid on {formatDate(p.paidOn)}: <span className="font-semibold">{p.state}</span>
                 {p.receiptNumber && <span> (receipt {p.receiptNumber})</span>}
               </p>
+              {p.refundDue && (
+                <p className="mt-1 font-semibold text-red-800" data-testid="refund-due">
+                  {p.state === 'verified'
+                    ? `Refund due: ${formatMoney(p.amount)} to the applicant (application withdrawn).`
+                    : `Refund due once verified: the application was withdrawn; verify the payment if the money arrived, then refund ${formatMoney(p.amount)}.`}
+                </p>
+              )}
               {p.note && <p className="text-slate-700">{p.note}</p>}
               {p.state === 'reported' && decidesPayments && (
                 <div className="mt-2 flex gap-2">

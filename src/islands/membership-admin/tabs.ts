@@ -26,6 +26,12 @@ export const MEMBERSHIP_ADMIN_TABS: MembershipAdminTab[] = [
     component: lazy(() => import('./MembersTab')),
   },
   { id: 'fees', label: 'Fees', roles: [ROLE.superAdmin], component: lazy(() => import('./FeesTab')) },
+  {
+    id: 'payment-settings',
+    label: 'Payment settings',
+    roles: [ROLE.superAdmin],
+    component: lazy(() => import('./PaymentSettingsTab')),
+  },
 ];
 
 export function tabsFor(roleId: RoleId | undefined): MembershipAdminTab[] {

@@ -5,6 +5,7 @@ import { FormAlert } from '../../components/forms/FormFields';
 import { DocumentUploads } from './DocumentUploads';
 import { PaymentSection } from './PaymentSection';
 import { History, StateSummary } from './StatusParts';
+import { WithdrawApplication } from './WithdrawApplication';
 
 /**
  * The applicant's page, opened with the status token from the confirmation e-mail: where the
@@ -68,6 +69,9 @@ export default function ApplicationStatusPage() {
       <PaymentList status={status} token={token} />
       {!CLOSED_STATES.includes(status.state) && <DocumentUploads status={status} token={token} onUploaded={reload} />}
       <History history={status.history} />
+      {!CLOSED_STATES.includes(status.state) && (
+        <WithdrawApplication status={status} token={token} onWithdrawn={setStatus} />
+      )}
     </div>
   );
 }
@@ -85,6 +89,11 @@ function PaymentList({ status, token }: { status: ApplicationStatus; token: stri
             <span className="font-medium">{payment.mode.replace('_', ' ').toUpperCase()}</span> {payment.reference}:{' '}
             <span>{payment.state}</span>
             {payment.note && <span className="block text-slate-700">{payment.note}</span>}
+            {payment.refundDue && (
+              <span className="block font-medium" data-testid="refund-due">
+                To be refunded to you in full.
+              </span>
+            )}
             {payment.receiptNumber && (
               <a
                 className="mt-1 block text-brand-700 underline"

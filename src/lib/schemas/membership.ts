@@ -244,6 +244,8 @@ export const ApplicationPaymentSchema = z.object({
   reportedAt: z.string(),
   note: z.string().nullable(),
   receiptNumber: z.string().nullable(),
+  /** The application was withdrawn: this money is owed back to the applicant. */
+  refundDue: z.boolean(),
 });
 
 export const ApplicationDocumentSchema = z.object({

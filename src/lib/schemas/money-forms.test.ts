@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CouponBody, ReportPaymentBody } from './money';
+import { CouponBody, PaymentSettingsSchema as PaymentSettingsBody, ReportPaymentBody } from './money';
 import {
   CouponFormSchema,
   ReportPaymentFormSchema,
   couponBodyOf,
   couponFormValuesOf,
   paiseToRupees,
+  PaymentSettingsFormSchema,
+  paymentSettingsFormValuesOf,
   reportPaymentBodyOf,
   rupeesToPaise,
 } from './money-forms';
@@ -76,5 +78,48 @@ describe('the report-payment form', () => {
       ['reference', 'Enter the 6-digit cheque number.'],
       ['amount', 'Enter an amount above zero.'],
     ]);
+  });
+});
+
+describe('the payment settings form', () => {
+  const settings = {
+    institute: { name: 'NIPM', address: 'Park Street, Kolkata', gstin: null },
+    gst: { ratePercent: 18 },
+    upi: { vpa: 'nipm@sbi', payeeName: 'NIPM' },
+    bank: {
+      accountName: 'NIPM',
+      accountNumber: '123456789012',
+      ifsc: 'SBIN0001234',
+      bankName: 'State Bank of India',
+      branch: 'Park Street',
+    },
+  };
+
+  it('gives back what it was filled from: empty boxes are none, the rate a number', () => {
+    const values = paymentSettingsFormValuesOf(settings);
+    expect(values.institute.gstin).toBe('');
+    expect(values.gst.ratePercent).toBe('18');
+    const parsed = PaymentSettingsFormSchema.parse(values);
+    expect(parsed).toEqual(settings);
+    expect(PaymentSettingsBody.parse(parsed)).toEqual(settings);
+    const noGst = PaymentSettingsFormSchema.parse({ ...values, gst: { ratePercent: ' ' } });
+    expect(noGst.gst.ratePercent).toBeNull();
+  });
+
+  it('refuses with the API’s messages, on the fields', () => {
+    const values = paymentSettingsFormValuesOf(settings);
+    const result = PaymentSettingsFormSchema.safeParse({
+      ...values,
+      institute: { ...values.institute, gstin: 'nope' },
+      gst: { ratePercent: '40' },
+      upi: { ...values.upi, vpa: 'no at sign' },
+    });
+    expect(result.success).toBe(false);
+    const fields = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(fields).toEqual({
+      'institute.gstin': 'Enter a 15-character GSTIN, for example 19AAATN1234F1Z5.',
+      'gst.ratePercent': 'Use 0 to 28.',
+      'upi.vpa': 'Enter a UPI address such as nipm@sbi.',
+    });
   });
 });

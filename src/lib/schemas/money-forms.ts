@@ -6,7 +6,12 @@ import {
   PAYMENT_AMOUNT_MAX,
   PAYMENT_MODES,
   paymentReferenceError,
+  BankSettingsSchema,
+  GstSettingsSchema,
+  InstituteSettingsSchema,
+  UpiSettingsSchema,
   type CouponInput,
+  type PaymentSettings,
   type CouponItem,
   type ReportPaymentInput,
 } from './money';
@@ -122,5 +127,38 @@ export function reportPaymentBodyOf(values: z.output<typeof ReportPaymentFormSch
     reference: values.reference.replace(/\s+/g, ''),
     amount: rupeesToPaise(values.amount),
     paidOn: values.paidOn,
+  };
+}
+
+/** An empty box means "none" (null) for the settings that may be absent. */
+const emptyAsNull = (text: string) => (text.trim() === '' ? null : text);
+
+/**
+ * The payment settings as typed: every box is text; an empty GSTIN or GST rate means none. Its output
+ * is the API's `PaymentSettings` itself, each group checked by the API's own group schema.
+ */
+export const PaymentSettingsFormSchema = z.object({
+  institute: InstituteSettingsSchema.extend({
+    gstin: z.string().transform(emptyAsNull).pipe(InstituteSettingsSchema.shape.gstin),
+  }),
+  gst: GstSettingsSchema.extend({
+    ratePercent: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,2}(\.\d{1,2})?)?$/, 'Enter a percentage such as 18, or leave it empty for no GST.')
+      .transform((text) => (text === '' ? null : Number(text)))
+      .pipe(GstSettingsSchema.shape.ratePercent),
+  }),
+  upi: UpiSettingsSchema,
+  bank: BankSettingsSchema,
+});
+export type PaymentSettingsFormValues = z.input<typeof PaymentSettingsFormSchema>;
+
+export function paymentSettingsFormValuesOf(settings: PaymentSettings): PaymentSettingsFormValues {
+  return {
+    institute: { ...settings.institute, gstin: settings.institute.gstin ?? '' },
+    gst: { ratePercent: settings.gst.ratePercent === null ? '' : String(settings.gst.ratePercent) },
+    upi: { ...settings.upi },
+    bank: { ...settings.bank },
   };
 }

@@ -20,6 +20,7 @@ import {
 import { DOCUMENT_BODY_LIMIT, readDocument, uploadDocument } from '../services/joining/documents';
 import { publicFees, quoteFor } from '../services/joining/fees';
 import { reportApplicationPayment } from '../services/joining/payments';
+import { withdrawByApplicant } from '../services/joining/transitions';
 import { statusView } from '../services/joining/views';
 import { clientAddress, type ApiDeps } from './context';
 import { ANYONE, apiRoute, createRouter, respond, UploadedFile } from './openapi';
@@ -163,6 +164,29 @@ const paymentRoute = apiRoute({
   errors: [404, 409],
 });
 
+const withdrawalRoute = apiRoute({
+  method: 'post',
+  path: '/applications/{reference}/withdrawal',
+  summary: 'The applicant withdraws their own undecided application (any payment becomes a refund due)',
+  tags,
+  access: ANYONE,
+  request: {
+    params: Reference,
+    query: TokenQuery,
+    body: {
+      content: {
+        'application/json': {
+          schema: z
+            .object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() })
+            .strict(),
+        },
+      },
+    },
+  },
+  data: ApplicationStatusSchema,
+  errors: [404, 409],
+});
+
 const statusRoute = apiRoute({
   method: 'get',
   path: '/status',
@@ -256,6 +280,20 @@ export const membershipRouter = createRouter()
       ip: clientAddress(c),
     });
     return respond(c, { id: payment.id, state: payment.state }, 201);
+  })
+  .openapi(withdrawalRoute, async (c) => {
+    const deps = c.var.deps;
+    const application = await applicationOfApplicant(
+      deps.db,
+      c.req.valid('param').reference,
+      c.req.valid('query').token,
+    );
+    const { mail } = await withdrawByApplicant(deps.db, application, c.req.valid('json'), {
+      now: deps.now(),
+      ip: clientAddress(c),
+    });
+    sendLater(deps, [mail]);
+    return respond(c, await statusView(deps.db, await applicationByToken(deps.db, c.req.valid('query').token)));
   })
   .openapi(statusRoute, async (c) => {
     const db = c.var.deps.db;

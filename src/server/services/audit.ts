@@ -29,6 +29,7 @@ export type AuditAction =
   | 'application.document_uploaded'
   | 'application.payment_reported'
   | 'application.transition'
+  | 'application.withdrawn_by_applicant'
   | 'application.approved'
   | 'settings.updated'
   | 'coupon.created'

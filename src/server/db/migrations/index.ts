@@ -9,6 +9,7 @@ import * as joining from './007_joining';
 import * as content from './008_content';
 import * as natcon from './009_natcon';
 import * as members from './010_members';
+import * as joiningSearch from './011_joining_search';
 import * as membersRenewals from './012_members_renewals';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '008_content': content,
   '009_natcon': natcon,
   '010_members': members,
+  '011_joining_search': joiningSearch,
   '012_members_renewals': membersRenewals,
 };

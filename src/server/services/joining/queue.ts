@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db';
+import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../auth/authorize';
 import { ROLE } from '../../../lib/roles';
@@ -29,7 +30,40 @@ export interface QueueFilters {
 
 type Base = SelectQueryBuilder<Database & { a: Database['applications'] }, 'a', object>;
 
-function filtered(db: DB, caller: AuthUser, filters: QueueFilters) {
+/**
+ * The free-text part of the filters, worked out once per request: an application number is looked
+ * up in its unique index; other text is matched against the name and e-mail through the indexes of
+ * migration 011. On SQLite the FTS5 lookup runs once here and the page and its count use the ids it
+ * found (one trigram lookup instead of two), unless there are too many to pass as a list.
+ */
+type Search =
+  | { kind: 'none' }
+  | { kind: 'reference'; reference: string }
+  | { kind: 'like'; like: string }
+  | { kind: 'ids'; ids: number[] };
+
+/** More ids than this from the SQLite search stay a subquery rather than a list of parameters. */
+const SEARCH_ID_LIST_MAX = 1_000;
+
+/** Ids whose name or e-mail contain the pattern, from the FTS5 trigram table (ignoring case, as SQLite's LIKE does). */
+const sqliteMatches = (like: string) =>
+  sql<{ id: number }>`select rowid as id from applications_search where name like ${like}
+    union select rowid from applications_search where email like ${like}`;
+
+async function resolveSearch(db: DB, text: string | undefined): Promise<Search> {
+  const q = text?.trim().toLowerCase();
+  if (!q) return { kind: 'none' };
+  if (/^app-[a-z2-9]{8}$/.test(q)) return { kind: 'reference', reference: q.toUpperCase() };
+  // `%` and `\\` would be wildcards or escapes on one database and not the other: dropped.
+  const like = `%${q.replace(/[%\\]/g, '')}%`;
+  if (dialectOf(db as never) !== 'sqlite') return { kind: 'like', like };
+  const found = await sql<{ id: number }>`${sqliteMatches(like)} limit ${SEARCH_ID_LIST_MAX + 1}`.execute(db);
+  return found.rows.length > SEARCH_ID_LIST_MAX
+    ? { kind: 'like', like }
+    : { kind: 'ids', ids: found.rows.map((r) => r.id) };
+}
+
+function filtered(db: DB, caller: AuthUser, filters: QueueFilters, search: Search) {
   let query = db.selectFrom('applications as a') as unknown as Base;
   // A chapter admin's queue is its chapter's, whatever chapter the filter names.
   if (caller.roleId === ROLE.chapterAdmin) query = query.where('a.chapter_id', '=', caller.chapterId ?? -1);
@@ -39,18 +73,25 @@ function filtered(db: DB, caller: AuthUser, filters: QueueFilters) {
   if (filters.financialYear !== undefined) query = query.where('a.financial_year', '=', filters.financialYear);
   if (filters.from) query = query.where('a.applied_on', '>=', filters.from);
   if (filters.to) query = query.where('a.applied_on', '<=', filters.to);
-  const q = filters.q?.trim().toLowerCase();
-  if (q && /^app-[a-z2-9]{8}$/.test(q)) {
-    // An application number is looked up in its unique index, not searched for.
-    query = query.where('a.reference', '=', q.toUpperCase());
-  } else if (q) {
-    // `%` and `\\` would be wildcards or escapes on one database and not the other: dropped.
-    const like = `%${q.replace(/[%\\]/g, '')}%`;
-    query = query.where((eb) =>
-      eb.or([eb('a.email', 'like', like), eb(sql<string>`lower(a.first_name || ' ' || a.last_name)`, 'like', like)]),
-    );
+  switch (search.kind) {
+    case 'reference':
+      return query.where('a.reference', '=', search.reference);
+    case 'ids':
+      // An empty list never reaches here: the callers answer it without asking the database.
+      return query.where('a.id', 'in', search.ids);
+    case 'like':
+      if (dialectOf(db as never) === 'sqlite')
+        return query.where('a.id', 'in', sql<number>`(${sqliteMatches(search.like)})`);
+      // Each side is an expression with its own trigram GIN index (migration 011): written exactly so.
+      return query.where((eb) =>
+        eb.or([
+          eb('a.email', 'like', search.like),
+          eb(sql<string>`lower(a.first_name || ' ' || a.last_name)`, 'like', search.like),
+        ]),
+      );
+    case 'none':
+      return query;
   }
-  return query;
 }
 
 const SORT_COLUMNS = {
@@ -60,10 +101,10 @@ const SORT_COLUMNS = {
   state: 'a.state',
 } as const;
 
-function listQuery(db: DB, caller: AuthUser, filters: QueueFilters) {
+function listQuery(db: DB, caller: AuthUser, filters: QueueFilters, search: Search) {
   const column = SORT_COLUMNS[filters.sort?.field ?? 'appliedOn'];
   const order = filters.sort?.direction ?? 'desc';
-  return filtered(db, caller, filters)
+  return filtered(db, caller, filters, search)
     .innerJoin('chapters as c', 'c.id', 'a.chapter_id')
     .select([
       'a.id',
@@ -106,16 +147,19 @@ export async function listApplications(
   caller: AuthUser,
   filters: QueueFilters & { page: number; pageSize: number },
 ) {
+  const search = await resolveSearch(db, filters.q);
+  const page = { page: filters.page, pageSize: filters.pageSize };
+  if (search.kind === 'ids' && search.ids.length === 0) return { items: [], total: 0, ...page };
   const [rows, total] = await Promise.all([
-    listQuery(db, caller, filters)
+    listQuery(db, caller, filters, search)
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize)
       .execute(),
-    filtered(db, caller, filters)
+    filtered(db, caller, filters, search)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(listItem), total: Number(total.count), page: filters.page, pageSize: filters.pageSize };
+  return { items: rows.map(listItem), total: Number(total.count), ...page };
 }
 
 /**
@@ -124,8 +168,10 @@ export async function listApplications(
  */
 export async function* applicationRowsForExport(db: DB, caller: AuthUser, filters: QueueFilters) {
   const batch = 500;
+  const search = await resolveSearch(db, filters.q);
+  if (search.kind === 'ids' && search.ids.length === 0) return;
   for (let offset = 0; ; offset += batch) {
-    const rows = await listQuery(db, caller, filters).limit(batch).offset(offset).execute();
+    const rows = await listQuery(db, caller, filters, search).limit(batch).offset(offset).execute();
     for (const row of rows) yield listItem(row);
     if (rows.length < batch) return;
   }
@@ -136,7 +182,7 @@ export async function applicationDetail(db: DB, caller: AuthUser, id: number): P
   const [chapter, history, payments, documents, memberNumber, people] = await Promise.all([
     db.selectFrom('chapters').select('name').where('id', '=', row.chapter_id).executeTakeFirstOrThrow(),
     historyOf(db, row.id),
-    paymentsOf(db, row.id),
+    paymentsOf(db, row.id, row.state),
     documentsOf(db, row.id),
     memberNumberOf(db, row.member_id),
     db

@@ -7,7 +7,9 @@ import type { MailMessage } from '../../mail/mailer';
 import { releaseCoupon } from '../money';
 import { writeAudit } from '../audit';
 import { approveApplication } from './approval';
+import { MEMBERSHIP_PURPOSE } from './payments';
 import { moveState, recordEvent, type ApplicationRow, type Queryable } from './records';
+import { paymentsOf, refundNotice } from './views';
 
 /**
  * The staff's part of the state machine (DESIGN.md section 4). Payments move an application from
@@ -95,46 +97,127 @@ export async function transitionApplication(
     return { state: 'approved', memberNumber: approved.memberNumber, mail: [approved.mail] };
   }
 
+  if (input.to === 'rejected' || input.to === 'withdrawn') {
+    await closeApplication(db, application, input.to, { actorUserId: caller.id, note, ...ctx }, stale);
+    return { state: input.to, memberNumber: null, mail: [await closingMail(db, application, input.to, note)] };
+  }
   await db.transaction().execute(async (trx) => {
-    const moved = await moveState(trx, application.id, application.state, input.to, ctx.now, {
-      ...(input.to === 'rejected' || input.to === 'withdrawn' ? { decision_note: note } : {}),
-    });
-    if (!moved) throw stale();
-    if (input.to === 'rejected' || input.to === 'withdrawn') {
-      await releaseCoupon(trx, { purpose: 'membership_application', subjectId: application.id }, ctx.now);
-    }
+    if (!(await moveState(trx, application.id, application.state, input.to, ctx.now))) throw stale();
     await recordEvent(
       trx,
       { applicationId: application.id, from: application.state, to: input.to, actorUserId: caller.id, note },
       ctx.now,
     );
-    await writeAudit(trx, {
-      action: 'application.transition',
-      at: ctx.now,
-      actorUserId: caller.id,
-      entity: 'application',
-      entityId: application.id,
-      ip: ctx.ip,
-      detail: { before: { state: application.state }, after: { state: input.to }, note },
-    });
+    await auditTransition(trx, application, input.to, { actorUserId: caller.id, note, ...ctx });
   });
-  const mail: MailMessage[] = [];
-  if (input.to === 'rejected' || input.to === 'withdrawn') {
-    mail.push({
-      to: application.email,
-      subject: `NIPM membership application ${application.reference}: ${APPLICATION_STATE_LABELS[input.to].toLowerCase()}`,
-      text: [
-        `Dear ${application.first_name} ${application.last_name},`,
-        '',
-        input.to === 'rejected'
-          ? `We regret that your application ${application.reference} was not approved. Reason: ${note}`
-          : `Your application ${application.reference} was withdrawn. ${note ?? ''}`,
-        '',
-        'National Institute of Personnel Management',
-      ].join('\n'),
+  return { state: input.to, memberNumber: null, mail: [] };
+}
+
+interface ChangeContext {
+  /** null: the applicant, through their status link. */
+  actorUserId: number | null;
+  note: string | null;
+  now: Date;
+  ip: string;
+}
+
+function auditTransition(trx: Queryable, application: ApplicationRow, to: ApplicationStateCode, change: ChangeContext) {
+  return writeAudit(trx, {
+    action: change.actorUserId === null ? 'application.withdrawn_by_applicant' : 'application.transition',
+    at: change.now,
+    actorUserId: change.actorUserId,
+    entity: 'application',
+    entityId: application.id,
+    ip: change.ip,
+    detail: { before: { state: application.state }, after: { state: to }, note: change.note },
+  });
+}
+
+/**
+ * Ends an open application (rejected or withdrawn, by staff or by the applicant) in one transaction:
+ * the conditional state change, the coupon use given back, the history and the audit entry. Any
+ * payment stays as it is; a withdrawn application's shows as a refund due (views.ts).
+ */
+async function closeApplication(
+  db: DB,
+  application: ApplicationRow,
+  to: 'rejected' | 'withdrawn',
+  change: ChangeContext,
+  stale: () => Error,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const moved = await moveState(trx, application.id, application.state, to, change.now, {
+      decision_note: change.note,
     });
-  }
-  return { state: input.to, memberNumber: null, mail };
+    if (!moved) throw stale();
+    await releaseCoupon(trx, { purpose: MEMBERSHIP_PURPOSE, subjectId: application.id }, change.now);
+    await recordEvent(
+      trx,
+      {
+        applicationId: application.id,
+        from: application.state,
+        to,
+        actorUserId: change.actorUserId,
+        note: change.note,
+      },
+      change.now,
+    );
+    await auditTransition(trx, application, to, change);
+  });
+}
+
+/** The e-mail that tells the applicant their application was rejected or withdrawn, and what happens to their money. */
+async function closingMail(
+  db: DB,
+  application: ApplicationRow,
+  to: 'rejected' | 'withdrawn',
+  note: string | null,
+): Promise<MailMessage> {
+  const payments = await paymentsOf(db, application.id, to);
+  const body =
+    to === 'rejected'
+      ? [`We regret that your application ${application.reference} was not approved. Reason: ${note}`]
+      : [
+          `Your application ${application.reference} was withdrawn.${note ? ` ${note}` : ''}`,
+          refundNotice(payments) ?? 'You had paid nothing for it, so nothing is owed to you.',
+        ];
+  return {
+    to: application.email,
+    subject: `NIPM membership application ${application.reference}: ${APPLICATION_STATE_LABELS[to].toLowerCase()}`,
+    text: [
+      `Dear ${application.first_name} ${application.last_name},`,
+      '',
+      ...body,
+      '',
+      'National Institute of Personnel Management',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The applicant withdraws their own undecided application through their status link (the token is
+ * checked by the caller). 409 once it is decided or already withdrawn.
+ */
+export async function withdrawByApplicant(
+  db: DB,
+  application: ApplicationRow,
+  input: { reason?: string },
+  ctx: { now: Date; ip: string },
+): Promise<{ mail: MailMessage }> {
+  const refused = (state: ApplicationStateCode) =>
+    conflict(
+      state === 'withdrawn'
+        ? 'This application is already withdrawn.'
+        : `This application is "${APPLICATION_STATE_LABELS[state]}": it is decided and can no longer be withdrawn.`,
+    );
+  if (!OPEN_STATES.includes(application.state)) throw refused(application.state);
+  const reason = input.reason?.trim();
+  const note = reason ? `Withdrawn by the applicant: ${reason}` : 'Withdrawn by the applicant.';
+  await closeApplication(db, application, 'withdrawn', { actorUserId: null, note, ...ctx }, () =>
+    // Staff decided it (or another tab withdrew it) since the page was read.
+    conflict('This application changed meanwhile and can no longer be withdrawn. Reload the page to see it.'),
+  );
+  return { mail: await closingMail(db, application, 'withdrawn', note) };
 }
 
 export function isClosed(state: ApplicationStateCode): boolean {

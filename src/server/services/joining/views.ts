@@ -10,6 +10,8 @@ import { parseQuote, type ApplicationRow, type Queryable } from './records';
 
 /** How an application reads to the applicant and to staff: history, payments, documents. */
 
+const APPLICANT_MOVES: readonly string[] = ['payment_reported', 'withdrawn'];
+
 export async function historyOf(db: Queryable, applicationId: number) {
   const rows = await db
     .selectFrom('application_events as e')
@@ -21,13 +23,23 @@ export async function historyOf(db: Queryable, applicationId: number) {
   return rows.map((r) => ({
     from: r.from_state as ApplicationStateCode | null,
     to: r.to_state as ApplicationStateCode,
-    by: r.actor ?? (r.from_state === null ? 'Applicant' : null),
+    // Without a staff member, the applicant acted: submitted, reported a payment or withdrew.
+    by: r.actor ?? (r.from_state === null || APPLICANT_MOVES.includes(r.to_state) ? 'Applicant' : null),
     note: r.note,
     at: r.at,
   }));
 }
 
-export async function paymentsOf(db: Queryable, applicationId: number) {
+/**
+ * A payment of a withdrawn application is owed back to the applicant: verified, it is a refund due;
+ * still reported, it is due once staff have seen the money arrive (and refused if it never did).
+ * Derived from the two states, so it can never disagree with them.
+ */
+export function isRefundDue(applicationState: ApplicationStateCode, paymentState: string): boolean {
+  return applicationState === 'withdrawn' && (paymentState === 'verified' || paymentState === 'reported');
+}
+
+export async function paymentsOf(db: Queryable, applicationId: number, applicationState: ApplicationStateCode) {
   const rows = await db
     .selectFrom('payments')
     .select(['id', 'state', 'mode', 'reference', 'amount', 'paid_on', 'reported_at', 'note', 'receipt_number'])
@@ -45,7 +57,20 @@ export async function paymentsOf(db: Queryable, applicationId: number) {
     reportedAt: p.reported_at,
     note: p.note,
     receiptNumber: p.receipt_number,
+    refundDue: isRefundDue(applicationState, p.state),
   }));
+}
+
+type ApplicationPayment = Awaited<ReturnType<typeof paymentsOf>>[number];
+
+/** What happens to the money of a withdrawn application, in the applicant's words; null when none was paid. */
+export function refundNotice(payments: ApplicationPayment[]): string | null {
+  const owed = payments.filter((p) => p.refundDue);
+  if (!owed.length) return null;
+  const amount = formatMoney(owed.reduce((sum, p) => sum + p.amount, 0));
+  return owed.every((p) => p.state === 'verified')
+    ? `The ${amount} you paid will be refunded to you in full by the national office, to the account it came from; they will write to you at this address when it is sent.`
+    : `Once the national office has confirmed that your payment of ${amount} arrived, it will be refunded to you in full, to the account it came from; they will write to you at this address when it is sent.`;
 }
 
 export async function documentsOf(db: Queryable, applicationId: number) {
@@ -64,7 +89,7 @@ export async function documentsOf(db: Queryable, applicationId: number) {
   }));
 }
 
-function nextStep(row: ApplicationRow, memberNumber: string | null): string {
+function nextStep(row: ApplicationRow, memberNumber: string | null, payments: ApplicationPayment[]): string {
   switch (row.state) {
     case 'awaiting_payment':
       return `Pay ${formatMoney(row.amount_due)} by UPI, bank transfer or demand draft, then report the payment here.`;
@@ -81,7 +106,7 @@ function nextStep(row: ApplicationRow, memberNumber: string | null): string {
     case 'rejected':
       return `Your application was not approved${row.decision_note ? `: ${row.decision_note}` : '.'}`;
     case 'withdrawn':
-      return 'Your application was withdrawn.';
+      return ['Your application was withdrawn.', refundNotice(payments)].filter(Boolean).join(' ');
   }
 }
 
@@ -95,7 +120,7 @@ export async function statusView(db: Queryable, row: ApplicationRow): Promise<Ap
   const [chapter, history, payments, documents, memberNumber] = await Promise.all([
     db.selectFrom('chapters').select('name').where('id', '=', row.chapter_id).executeTakeFirstOrThrow(),
     historyOf(db, row.id),
-    paymentsOf(db, row.id),
+    paymentsOf(db, row.id, row.state),
     documentsOf(db, row.id),
     memberNumberOf(db, row.member_id),
   ]);
@@ -116,6 +141,6 @@ export async function statusView(db: Queryable, row: ApplicationRow): Promise<Ap
     documents,
     requiredDocuments: requiredDocuments(row.class_code),
     memberNumber,
-    nextStep: nextStep(row, memberNumber),
+    nextStep: nextStep(row, memberNumber, payments),
   };
 }
