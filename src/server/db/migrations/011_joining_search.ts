@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
+import { trigramOperatorClass } from './helpers';
 
 /**
  * The staff's free-text search of applications (name or e-mail containing the text, `LIKE '%…%'`)
@@ -9,29 +10,11 @@ import { dialectOf } from '../dialect';
  */
 
 /** Any fixed number: the advisory lock that makes concurrent migrations create the extension one at a time. */
-const PG_TRGM_LOCK = 7_011_001;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
-    // The extension is database-wide while each test file (or tenant) migrates its own schema: two
-    // `create extension if not exists` at once can both try to create it, so they queue on a lock
-    // held until this migration's transaction ends. It lives in `public`, not the schema being
-    // migrated, so dropping one schema never drops it from under the others.
-    await sql`select pg_advisory_xact_lock(${sql.lit(PG_TRGM_LOCK)})`.execute(db);
-    await sql`
-      do $$ begin
-        create extension if not exists pg_trgm with schema public;
-      exception when insufficient_privilege then
-        raise warning 'pg_trgm could not be created: the applications search works without its index';
-      end $$`.execute(db);
-    const extension = await sql<{ schema: string }>`
-      select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
-    const schema = extension.rows[0]?.schema;
-    if (!schema) {
-      console.warn('[migrations] pg_trgm is not installed: the applications search reads every row.');
-      return;
-    }
-    const trigrams = sql.raw(`${schema}.gin_trgm_ops`);
+    const operatorClass = await trigramOperatorClass(db);
+    if (!operatorClass) return;
+    const trigrams = sql.raw(operatorClass);
     await sql`create index applications_name_trgm_idx on applications
       using gin ((lower(first_name || ' ' || last_name)) ${trigrams})`.execute(db);
     await sql`create index applications_email_trgm_idx on applications using gin (email ${trigrams})`.execute(db);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
+import { trigramOperatorClass } from './helpers';
 
 /**
  * The register and the report over 100,000 members (measured by `npm run bench -- members-register`):
@@ -23,12 +24,12 @@ export const MEMBER_SEARCH_TEXT_PG = `lower(first_name || ' ' || last_name || ch
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
-    // One CREATE EXTENSION at a time: two servers (or test files) migrating at once would collide.
-    await sql`select pg_advisory_xact_lock(738412)`.execute(db);
-    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-    await sql
-      .raw(`create index members_search_idx on members using gin ((${MEMBER_SEARCH_TEXT_PG}) public.gin_trgm_ops)`)
-      .execute(db);
+    const operatorClass = await trigramOperatorClass(db);
+    if (operatorClass) {
+      await sql
+        .raw(`create index members_search_idx on members using gin ((${MEMBER_SEARCH_TEXT_PG}) ${operatorClass})`)
+        .execute(db);
+    }
   } else {
     await sql`create virtual table members_search using fts5(body, tokenize = 'trigram')`.execute(db);
     await sql
@@ -94,7 +95,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex(index).execute();
   }
   if (dialectOf(db) === 'postgres') {
-    await db.schema.dropIndex('members_search_idx').execute();
+    await db.schema.dropIndex('members_search_idx').ifExists().execute();
   } else {
     for (const trigger of ['members_search_insert', 'members_search_update', 'members_search_delete']) {
       await sql.raw(`drop trigger ${trigger}`).execute(db);
