@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import { createChapter } from '../support/fixtures';
-import { createProposer, seedFees } from '../api/joining-support';
+import { createProposer, ensureFees } from '../api/joining-support';
 import { e2eDb, expect, signIn, test } from './support/fixtures';
 
 /**
@@ -31,12 +31,7 @@ let proposers: [string, string];
 test.beforeAll(async () => {
   const db = await e2eDb();
   const year = financialYearStart(kolkataDate(new Date()));
-  const existing = await db
-    .selectFrom('membership_fees')
-    .select('id')
-    .where('financial_year', '=', year)
-    .executeTakeFirst();
-  if (!existing) await seedFees(db, year);
+  await ensureFees(db, year);
   const suffix = Date.now().toString(36).toUpperCase();
   chapter = await createChapter(db, { code: `J${suffix}`.slice(0, 12), name: `Joining ${suffix}` });
   proposers = [`PR1-${suffix}`, `PR2-${suffix}`];
