@@ -30,6 +30,7 @@ import {
   orderForStaff,
   promoteOrder,
   delegateExportRows,
+  discardTickets,
   DELEGATE_CSV_HEADER,
   sendTickets,
   studentIdFile,
@@ -253,23 +254,20 @@ export const adminNatconRouter = createRouter()
   .openapi(cancelRoute, async (c) => {
     const { id } = c.req.valid('param');
     await cancelOrder(c.var.deps.db, caller(c), id, c.req.valid('json').note, c.var.deps.now());
+    await discardTickets(c.var.deps.db, c.var.deps.storage, { orderId: id });
     return respond(c, await orderForStaff(c.var.deps.db, caller(c), id));
   })
   .openapi(promoteRoute, async (c) => {
     const deps = c.var.deps;
     const { id } = c.req.valid('param');
     await promoteOrder(deps.db, caller(c), id, deps.now());
-    deps.defer(() => sendTickets(deps.db, deps.mailer, id, deps.siteUrl, deps.now()));
+    deps.defer(() => sendTickets(deps, id, deps.siteUrl, deps.now()));
     return respond(c, await orderForStaff(deps.db, caller(c), id));
   })
   .openapi(moveRoute, async (c) => {
-    await moveDelegate(
-      c.var.deps.db,
-      caller(c),
-      c.req.valid('param').id,
-      c.req.valid('json').categoryId,
-      c.var.deps.now(),
-    );
+    const { id } = c.req.valid('param');
+    await moveDelegate(c.var.deps.db, caller(c), id, c.req.valid('json').categoryId, c.var.deps.now());
+    await discardTickets(c.var.deps.db, c.var.deps.storage, { delegateId: id });
     return respond(c, { ok: true as const });
   })
   .openapi(studentIdRoute, async (c) => {

@@ -9,6 +9,7 @@ import * as joining from './007_joining';
 import * as content from './008_content';
 import * as natcon from './009_natcon';
 import * as members from './010_members';
+import * as natconContent from './013_natcon_content';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008_content': content,
   '009_natcon': natcon,
   '010_members': members,
+  '013_natcon_content': natconContent,
 };
