@@ -16,7 +16,7 @@ import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
 import { containsText, inBatches } from '../../db/export-rows';
 import type { SortOrder } from '../../../lib/schemas/common';
-import { imagesByIds, storeDocument } from './files';
+import { imagesByIds, releaseAttachments, releaseImages, storeDocument } from './files';
 import { plainSummary, renderMarkdown } from './markdown';
 
 /**
@@ -211,12 +211,13 @@ export async function createEvent(db: DB, caller: AuthUser, input: EventInput, n
 
 export async function updateEvent(
   db: DB,
+  storage: FileStore,
   caller: AuthUser,
   id: number,
   patch: Partial<EventInput>,
   now: Date,
 ): Promise<EventItem> {
-  await db.transaction().execute(async (trx) => {
+  const previousCover = await db.transaction().execute(async (trx) => {
     const current = await eventRow(trx, caller, id);
     const merged = {
       type: patch.type ?? current.type,
@@ -236,16 +237,27 @@ export async function updateEvent(
       .set({ ...columnsOf(patch), ...placementColumns(merged), updated_at: nowIso(now) })
       .where('id', '=', id)
       .execute();
+    return current.cover_image_id;
   });
+  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
+    await releaseImages(db, storage, [previousCover]);
+  }
   return getEvent(db, caller, id);
 }
 
-export async function deleteEvent(db: DB, caller: AuthUser, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await eventRow(trx, caller, id);
+/** Deletes an event, then its cover (unless shown elsewhere) and its attachments' files. */
+export async function deleteEvent(db: DB, storage: FileStore, caller: AuthUser, id: number): Promise<void> {
+  const released = await db.transaction().execute(async (trx) => {
+    const current = await eventRow(trx, caller, id);
     await trx.updateTable('albums').set({ event_id: null }).where('event_id', '=', id).execute();
     await trx.deleteFrom('events').where('id', '=', id).execute();
+    return {
+      cover: current.cover_image_id,
+      attachments: (JSON.parse(current.attachments) as StoredAttachment[]).map((a) => a.key),
+    };
   });
+  await releaseImages(db, storage, [released.cover]);
+  await releaseAttachments(db, storage, released.attachments);
 }
 
 export async function addAttachment(
@@ -280,6 +292,7 @@ export async function addAttachment(
 
 export async function removeAttachment(
   db: DB,
+  storage: FileStore,
   caller: AuthUser,
   id: number,
   key: string,
@@ -301,6 +314,7 @@ export async function removeAttachment(
       .where('id', '=', id)
       .execute();
   });
+  await releaseAttachments(db, storage, [key]);
   return getEvent(db, caller, id);
 }
 
