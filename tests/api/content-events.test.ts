@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventItem } from '../../src/lib/schemas/content';
 import { publishedEvents } from '../../src/server/services/content/events';
@@ -170,8 +171,21 @@ describeEachDatabase('Content API: events', (kind) => {
     expect(cover.status).toBe(201);
     const image = (await json<{ id: number; variants: { url: string; format: string; width: number }[] }>(cover)).data;
     expect(image.variants.map((v) => `${v.format}:${v.width}`).sort()).toEqual(
-      ['jpeg:1200', 'jpeg:400', 'jpeg:800', 'webp:1200', 'webp:400', 'webp:800'].sort(),
+      [
+        'avif:1200',
+        'avif:400',
+        'avif:800',
+        'jpeg:1200',
+        'jpeg:400',
+        'jpeg:800',
+        'webp:1200',
+        'webp:400',
+        'webp:800',
+      ].sort(),
     );
+    const avif = await api.request('GET', image.variants.find((v) => v.format === 'avif')!.url);
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect((await sharp(Buffer.from(await avif.arrayBuffer())).metadata()).format).toBe('heif');
     const served = await api.request('GET', image.variants.find((v) => v.format === 'jpeg')!.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
