@@ -344,6 +344,29 @@ export async function publishedEvents(
   return { items: await toItems(db, rows), total: Number(total.count), page: options.page, pageSize: options.pageSize };
 }
 
+/**
+ * The version of everything the event lists show: the number of events, their latest change and
+ * the chapters' latest change (a chapter's name is shown). One query of aggregates, so a list page
+ * can tell that what it kept is still current without reading the list again.
+ */
+export async function eventsVersion(db: DB): Promise<string> {
+  const { rows } = await sql<{ version: string }>`
+    select (select count(*) from events) || '|' || coalesce((select max(updated_at) from events), '')
+      || '|' || coalesce((select max(updated_at) from chapters), '') as version`.execute(db);
+  return rows[0]?.version ?? '';
+}
+
+/** When the next published event ends after `now` (the lists reorder then), or null. */
+export async function nextEventEnd(db: DB, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.min('ends_at').as('next'))
+    .where('status', '=', 'published')
+    .where('ends_at', '>=', nowIso(now))
+    .executeTakeFirst();
+  return row?.next ?? null;
+}
+
 export async function publishedEvent(db: DB, id: number): Promise<EventItem | null> {
   const row = await baseQuery(db).where('e.id', '=', id).where('e.status', '=', 'published').executeTakeFirst();
   return row ? (await toItems(db, [row]))[0] : null;
