@@ -139,6 +139,12 @@ export const AwardCategoryBodySchema = z
   .strict();
 export type AwardCategoryBody = z.infer<typeof AwardCategoryBodySchema>;
 
+export const AwardCategoryPatchSchema = AwardCategoryBodySchema.partial().refine((a) => Object.keys(a).length > 0, {
+  message: 'Change at least one field.',
+  path: ['name'],
+});
+export type AwardCategoryPatch = z.infer<typeof AwardCategoryPatchSchema>;
+
 /** The text fields of a nomination (sent as multipart form fields with the supporting PDF). */
 export const NominationFieldsSchema = z
   .object({

@@ -6,6 +6,7 @@ import {
   AdminOrderListItemSchema,
   AdminOrderSchema,
   AwardCategoryBodySchema,
+  AwardCategoryPatchSchema,
   AwardCategorySchema,
   CancelBodySchema,
   CategoryBodySchema,
@@ -25,6 +26,8 @@ import {
   createAwardCategory,
   createCategory,
   createEdition,
+  deleteAwardCategory,
+  deleteCategory,
   listOrders,
   moveDelegate,
   orderForStaff,
@@ -35,6 +38,7 @@ import {
   sendTickets,
   studentIdFile,
   totals,
+  updateAwardCategory,
   updateCategory,
   updateEdition,
 } from '../services/natcon';
@@ -110,6 +114,36 @@ const createAwardRoute = apiRoute({
   data: AwardCategorySchema,
   status: 201,
   errors: [404],
+});
+const deleteCategoryRoute = apiRoute({
+  method: 'delete',
+  path: '/categories/{id}',
+  summary: 'Removes a delegate category nobody registered in (super admin)',
+  tags,
+  access: SUPER,
+  request: { params: IdParam },
+  data: Ok,
+  errors: [404, 409],
+});
+const updateAwardRoute = apiRoute({
+  method: 'patch',
+  path: '/award-categories/{id}',
+  summary: 'Changes an award category: name, criteria, who may be nominated (super admin)',
+  tags,
+  access: SUPER,
+  request: { params: IdParam, body: { content: { 'application/json': { schema: AwardCategoryPatchSchema } } } },
+  data: AwardCategorySchema,
+  errors: [404],
+});
+const deleteAwardRoute = apiRoute({
+  method: 'delete',
+  path: '/award-categories/{id}',
+  summary: 'Removes an award category without nominations (super admin)',
+  tags,
+  access: SUPER,
+  request: { params: IdParam },
+  data: Ok,
+  errors: [404, 409],
 });
 const listRoute = apiRoute({
   method: 'get',
@@ -237,6 +271,26 @@ export const adminNatconRouter = createRouter()
       201,
     ),
   )
+  .openapi(deleteCategoryRoute, async (c) => {
+    await deleteCategory(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now());
+    return respond(c, { ok: true as const });
+  })
+  .openapi(updateAwardRoute, async (c) =>
+    respond(
+      c,
+      await updateAwardCategory(
+        c.var.deps.db,
+        caller(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        c.var.deps.now(),
+      ),
+    ),
+  )
+  .openapi(deleteAwardRoute, async (c) => {
+    await deleteAwardCategory(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now());
+    return respond(c, { ok: true as const });
+  })
   .openapi(listRoute, async (c) => {
     const { page, pageSize, ...filters } = c.req.valid('query');
     return respond(c, await listOrders(c.var.deps.db, caller(c), filters, { page, pageSize }));
