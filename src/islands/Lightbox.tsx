@@ -8,7 +8,8 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 export interface LightboxPhoto {
   id: number;
   caption: string;
-  /** `srcset` of the WebP and JPEG sizes, and the JPEG for `src`. */
+  /** `srcset` of the AVIF (empty for pictures stored before AVIF), WebP and JPEG sizes, and the JPEG for `src`. */
+  avif: string;
   webp: string;
   jpeg: string;
   src: string;
@@ -38,6 +39,7 @@ function Img({
 }) {
   return (
     <picture>
+      {photo.avif && <source type="image/avif" srcSet={photo.avif} sizes={sizes} />}
       <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
       <img
         src={photo.src}

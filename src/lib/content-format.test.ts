@@ -26,8 +26,15 @@ describe('writing published content', () => {
         { url: '/b', format: 'jpeg' as const, width: 400, height: 225 },
         { url: '/c', format: 'webp' as const, width: 400, height: 225 },
         { url: '/d', format: 'jpeg' as const, width: 800, height: 450 },
+        { url: '/e', format: 'avif' as const, width: 800, height: 450 },
+        { url: '/f', format: 'avif' as const, width: 400, height: 225 },
       ],
     };
-    expect(pictureSources(image)).toMatchObject({ webp: '/c 400w', jpeg: '/b 400w, /d 800w, /a 1600w', src: '/d' });
+    expect(pictureSources(image)).toMatchObject({
+      avif: '/f 400w, /e 800w',
+      webp: '/c 400w',
+      jpeg: '/b 400w, /d 800w, /a 1600w',
+      src: '/d',
+    });
   });
 });

@@ -35,15 +35,17 @@ export function formatFileSize(bytes: number): string {
 
 /** `srcset` per format, smallest first, and the JPEG fallback for `<img src>`. */
 export function pictureSources(image: ImageRef) {
-  const byFormat = (format: 'webp' | 'jpeg') =>
+  type Format = ImageRef['variants'][number]['format'];
+  const byFormat = (format: Format) =>
     image.variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
-  const srcset = (format: 'webp' | 'jpeg') =>
+  const srcset = (format: Format) =>
     byFormat(format)
       .map((v) => `${v.url} ${v.width}w`)
       .join(', ');
   const jpegs = byFormat('jpeg');
   const fallback = jpegs.find((v) => v.width >= 800) ?? jpegs[jpegs.length - 1] ?? image.variants[0];
   return {
+    avif: srcset('avif'),
     webp: srcset('webp'),
     jpeg: srcset('jpeg'),
     src: fallback?.url ?? '',

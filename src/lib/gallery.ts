@@ -9,6 +9,7 @@ export function lightboxPhotos(photos: Photo[]) {
     return {
       id: photo.id,
       caption: photo.caption,
+      avif: sources.avif,
       webp: sources.webp,
       jpeg: sources.jpeg,
       src: sources.src,

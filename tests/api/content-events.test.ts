@@ -1,6 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventItem } from '../../src/lib/schemas/content';
-import { publishedEvents } from '../../src/server/services/content/events';
+import { eventsVersion, nextEventEnd, publishedEvents } from '../../src/server/services/content/events';
 import { signApiToken } from '../../src/server/auth/token';
 import { createTestApi, type TestApi } from '../support/api';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -170,8 +171,21 @@ describeEachDatabase('Content API: events', (kind) => {
     expect(cover.status).toBe(201);
     const image = (await json<{ id: number; variants: { url: string; format: string; width: number }[] }>(cover)).data;
     expect(image.variants.map((v) => `${v.format}:${v.width}`).sort()).toEqual(
-      ['jpeg:1200', 'jpeg:400', 'jpeg:800', 'webp:1200', 'webp:400', 'webp:800'].sort(),
+      [
+        'avif:1200',
+        'avif:400',
+        'avif:800',
+        'jpeg:1200',
+        'jpeg:400',
+        'jpeg:800',
+        'webp:1200',
+        'webp:400',
+        'webp:800',
+      ].sort(),
     );
+    const avif = await api.request('GET', image.variants.find((v) => v.format === 'avif')!.url);
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect((await sharp(Buffer.from(await avif.arrayBuffer())).metadata()).format).toBe('heif');
     const served = await api.request('GET', image.variants.find((v) => v.format === 'jpeg')!.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -255,6 +269,37 @@ describeEachDatabase('Content API: events', (kind) => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('changes the lists’ content version on every create, edit and delete, and knows when the next event ends', async () => {
+    const versions = [await eventsVersion(database.db)];
+    const created = (await json<EventItem>(await create(event({ title: 'Versioned', endsAt: '2040-01-01T10:00:00Z' }))))
+      .data;
+    versions.push(await eventsVersion(database.db));
+    api.clock.advance(5);
+    await api.request('PATCH', `/api/content/events/${created.id}`, {
+      token: contentAdmin.token,
+      body: { title: 'Versioned again' },
+    });
+    versions.push(await eventsVersion(database.db));
+    await database.db
+      .updateTable('chapters')
+      .set({ updated_at: '2099-01-01T00:00:00.000Z' })
+      .where('id', '=', chapterA.id)
+      .execute();
+    versions.push(await eventsVersion(database.db));
+    await api.request('DELETE', `/api/content/events/${created.id}`, { token: contentAdmin.token });
+    versions.push(await eventsVersion(database.db));
+    expect(new Set(versions).size).toBe(versions.length);
+    expect(await eventsVersion(database.db)).toBe(versions[versions.length - 1]);
+
+    const soon = (
+      await json<EventItem>(
+        await create(event({ title: 'Soon', startsAt: '2039-12-31T10:00:00Z', endsAt: '2039-12-31T12:00:00Z' })),
+      )
+    ).data;
+    expect(await nextEventEnd(database.db, new Date('2039-12-31T11:00:00Z'))).toBe(soon.endsAt);
+    expect(await nextEventEnd(database.db, new Date('2100-01-01T00:00:00Z'))).toBeNull();
   });
 
   it('answers the super admin the storage total, and nobody else', async () => {

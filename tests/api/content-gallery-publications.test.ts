@@ -88,6 +88,9 @@ describeEachDatabase('Content API: gallery and publications', (kind) => {
     const webp = await api.request('GET', detail.photos[0].image.variants.find((v) => v.format === 'webp')!.url);
     expect(webp.headers.get('content-type')).toBe('image/webp');
     expect(Buffer.from(await webp.arrayBuffer()).includes(Buffer.from('PhoneMaker'))).toBe(false);
+    const avif = await api.request('GET', detail.photos[0].image.variants.find((v) => v.format === 'avif')!.url);
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect(Buffer.from(await avif.arrayBuffer()).includes(Buffer.from('PhoneMaker'))).toBe(false);
 
     const reversed = detail.photos.map((p) => p.id).reverse();
     const ordered = await api.request('PUT', `/api/content/albums/${album.id}/photos/order`, {

@@ -41,7 +41,7 @@ async function cover(i: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
 }
 
-async function seed(db: DB, dataDir: string): Promise<void> {
+export async function seed(db: DB, dataDir: string): Promise<void> {
   await migrateToLatest(db as Kysely<unknown>);
   const now = new Date();
   await seedChapters(db, now);

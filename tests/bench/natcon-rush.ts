@@ -30,6 +30,7 @@ interface AutocannonResult {
   timeouts: number;
   non2xx: number;
   '2xx': number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 type Autocannon = (options: {
   url: string;
@@ -41,7 +42,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const CONNECTIONS = 200;
 const DURATION_SECONDS = 20;
-const SEATS = 300;
+const SEATS = Number(process.env.RUSH_SEATS ?? 300);
+const WARM_UP_SECONDS = 5;
 
 async function run() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nipm-natcon-rush-'));
@@ -72,19 +74,38 @@ async function run() {
     .values({ edition_id: edition.id, name: 'Limited', fee: 100_000, seats: SEATS, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const warmUp = await db
+    .insertInto('natcon_categories')
+    .values({ edition_id: edition.id, name: 'Warm-up', fee: 100_000, seats: 100_000, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.destroy();
 
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const site = await startBuiltSite(port, { DATA_DIR: dataDir });
   let sequence = 0;
-  const body = () =>
+  const body = (categoryId = category.id) =>
     JSON.stringify({
-      categoryId: category.id,
+      categoryId,
       contact: { name: 'Rush Contact', email: 'rush@example.in', phone: '9830012345' },
       delegates: [{ name: `Delegate ${++sequence}`, email: `delegate-${sequence}@example.in`, phone: '9830012345' }],
     });
   let result: AutocannonResult;
   try {
+    // Unmeasured warm-up in a category of its own, as a live server is warm when registration opens.
+    await autocannon({
+      url: site.url,
+      connections: 20,
+      duration: WARM_UP_SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/natcon/registrations',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: body(warmUp.id) }),
+        },
+      ],
+    });
     result = await autocannon({
       url: site.url,
       connections: CONNECTIONS,
@@ -114,6 +135,7 @@ async function run() {
     .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('o.state', '=', 'confirmed')
+    .where('d.category_id', '=', category.id)
     .executeTakeFirstOrThrow();
   const waitlisted = await check
     .selectFrom('natcon_orders')
@@ -128,6 +150,15 @@ async function run() {
   return { result, confirmedCount, waitlisted: Number(waitlisted.n), seatsTaken: seats.seats_taken, oversold };
 }
 
+/** What the failed requests were: timeouts, connection errors and each non-2xx status. */
+function failureBreakdown(result: AutocannonResult): string {
+  const parts = [`${result.timeouts} timeouts`, `${result.errors - result.timeouts} other errors`];
+  for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!status.startsWith('2')) parts.push(`${count} × ${status}`);
+  }
+  return parts.join(', ');
+}
+
 const natconRush: BenchModule = {
   name: 'natcon-rush',
   async run() {
@@ -139,7 +170,8 @@ const natconRush: BenchModule = {
           'requests/s': Math.round(result.requests.average),
           'p50 ms': result.latency.p50,
           'p99 ms': result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
+          errors: result.errors + result.non2xx,
+          'of which': failureBreakdown(result),
           seats: SEATS,
           'seats taken': seatsTaken,
           'confirmed delegates': confirmedCount,
@@ -153,8 +185,8 @@ const natconRush: BenchModule = {
           met: oversold === 0 && seatsTaken === confirmedCount,
         },
         {
-          what: `NATCON rush: no failed requests (was ${result.errors + result.timeouts + result.non2xx})`,
-          met: result.errors + result.timeouts + result.non2xx === 0,
+          what: `NATCON rush: no failed requests (was ${result.errors + result.non2xx})`,
+          met: result.errors + result.non2xx === 0,
         },
       ],
     };

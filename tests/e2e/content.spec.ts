@@ -72,6 +72,15 @@ test('a content admin publishes an event with a cover, and it shows on /events, 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('10 March 2031, 10:00 am – 5:30 pm')).toBeVisible();
   await expect(page.locator('main img').first()).toBeVisible();
+  // Chromium takes AVIF: the <picture> gives it the AVIF variant, not the WebP or the JPEG.
+  const coverSrc = await page
+    .locator('main picture img')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(await page.locator('main picture source[type="image/avif"]').count()).toBeGreaterThan(0);
+  expect(await page.evaluate(async (src) => (await fetch(src)).headers.get('content-type'), coverSrc)).toBe(
+    'image/avif',
+  );
   expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(jsonLd).toMatchObject({ '@type': 'Event', name: title, startDate: '2031-03-10T04:30:00.000Z' });
@@ -114,6 +123,13 @@ test('ten photos upload at once with a progress bar each, and the public album s
   await page.getByRole('link', { name: title }).click();
   await hydrated(page);
   await expect(page.getByRole('link', { name: /^Open photo/ })).toHaveCount(10);
+  const photoSrc = await page
+    .locator('main picture img')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(await page.evaluate(async (src) => (await fetch(src)).headers.get('content-type'), photoSrc)).toBe(
+    'image/avif',
+  );
   expect(await violationsOf(page)).toEqual([]);
   await page.getByRole('link', { name: 'Open photo 1 of 10: The president speaks' }).click();
   const viewer = page.getByRole('dialog', { name: `${title}: photo viewer` });

@@ -15,7 +15,7 @@ import { multiLineText, singleLineText } from './text';
  * the answers the screens read. Money is integer paise.
  */
 
-const name = (label: string, max = 120) =>
+export const name = (label: string, max = 120) =>
   singleLineText(z.string().trim().min(1, `Enter ${label}.`).max(max, `At most ${max} characters.`));
 const optionalText = (max: number) =>
   singleLineText(z.string().trim().max(max, `At most ${max} characters.`))
@@ -74,7 +74,7 @@ export const RegistrationBodySchema = z
   .strict();
 export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
 
-export const EditionBodySchema = z
+export const editionFields = z
   .object({
     title: name('the edition’s title'),
     year: z.number().int().min(2000).max(2100),
@@ -88,18 +88,25 @@ export const EditionBodySchema = z
     programme: multiLineText(z.string().trim().max(20_000)).optional(),
     published: z.boolean().optional(),
   })
-  .strict()
-  .refine((e) => e.endsOn >= e.startsOn, {
-    message: 'The conference ends on or after its first day.',
-    path: ['endsOn'],
-  })
-  .refine((e) => e.registrationClosesOn >= e.registrationOpensOn, {
-    message: 'Registration closes on or after it opens.',
-    path: ['registrationClosesOn'],
-  });
+  .strict();
+
+type EditionDates = { startsOn: string; endsOn: string; registrationOpensOn: string; registrationClosesOn: string };
+
+/** The date rules of an edition, shared by the API's body and the settings form: `.refine(...rule)`. */
+type EditionRule = [(e: EditionDates) => boolean, { message: string; path: string[] }];
+export const ENDS_AFTER_START: EditionRule = [
+  (e) => e.endsOn >= e.startsOn,
+  { message: 'The conference ends on or after its first day.', path: ['endsOn'] },
+];
+export const CLOSES_AFTER_OPENING: EditionRule = [
+  (e) => e.registrationClosesOn >= e.registrationOpensOn,
+  { message: 'Registration closes on or after it opens.', path: ['registrationClosesOn'] },
+];
+
+export const EditionBodySchema = editionFields.refine(...ENDS_AFTER_START).refine(...CLOSES_AFTER_OPENING);
 export type EditionBody = z.infer<typeof EditionBodySchema>;
 
-const categoryFields = {
+export const categoryFields = {
   name: name('the category’s name', 100),
   fee: paise('The fee'),
   earlyBirdFee: paise('The early-bird fee').optional().nullable(),
@@ -138,6 +145,12 @@ export const AwardCategoryBodySchema = z
   })
   .strict();
 export type AwardCategoryBody = z.infer<typeof AwardCategoryBodySchema>;
+
+export const AwardCategoryPatchSchema = AwardCategoryBodySchema.partial().refine((a) => Object.keys(a).length > 0, {
+  message: 'Change at least one field.',
+  path: ['name'],
+});
+export type AwardCategoryPatch = z.infer<typeof AwardCategoryPatchSchema>;
 
 /** The text fields of a nomination (sent as multipart form fields with the supporting PDF). */
 export const NominationFieldsSchema = z

@@ -6,6 +6,7 @@ import {
   AdminOrderListItemSchema,
   AdminOrderSchema,
   AwardCategoryBodySchema,
+  AwardCategoryPatchSchema,
   AwardCategorySchema,
   CancelBodySchema,
   CategoryBodySchema,
@@ -25,15 +26,19 @@ import {
   createAwardCategory,
   createCategory,
   createEdition,
+  deleteAwardCategory,
+  deleteCategory,
   listOrders,
   moveDelegate,
   orderForStaff,
   promoteOrder,
   delegateExportRows,
+  discardTickets,
   DELEGATE_CSV_HEADER,
   sendTickets,
   studentIdFile,
   totals,
+  updateAwardCategory,
   updateCategory,
   updateEdition,
 } from '../services/natcon';
@@ -109,6 +114,36 @@ const createAwardRoute = apiRoute({
   data: AwardCategorySchema,
   status: 201,
   errors: [404],
+});
+const deleteCategoryRoute = apiRoute({
+  method: 'delete',
+  path: '/categories/{id}',
+  summary: 'Removes a delegate category nobody registered in (super admin)',
+  tags,
+  access: SUPER,
+  request: { params: IdParam },
+  data: Ok,
+  errors: [404, 409],
+});
+const updateAwardRoute = apiRoute({
+  method: 'patch',
+  path: '/award-categories/{id}',
+  summary: 'Changes an award category: name, criteria, who may be nominated (super admin)',
+  tags,
+  access: SUPER,
+  request: { params: IdParam, body: { content: { 'application/json': { schema: AwardCategoryPatchSchema } } } },
+  data: AwardCategorySchema,
+  errors: [404],
+});
+const deleteAwardRoute = apiRoute({
+  method: 'delete',
+  path: '/award-categories/{id}',
+  summary: 'Removes an award category without nominations (super admin)',
+  tags,
+  access: SUPER,
+  request: { params: IdParam },
+  data: Ok,
+  errors: [404, 409],
 });
 const listRoute = apiRoute({
   method: 'get',
@@ -236,6 +271,26 @@ export const adminNatconRouter = createRouter()
       201,
     ),
   )
+  .openapi(deleteCategoryRoute, async (c) => {
+    await deleteCategory(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now());
+    return respond(c, { ok: true as const });
+  })
+  .openapi(updateAwardRoute, async (c) =>
+    respond(
+      c,
+      await updateAwardCategory(
+        c.var.deps.db,
+        caller(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        c.var.deps.now(),
+      ),
+    ),
+  )
+  .openapi(deleteAwardRoute, async (c) => {
+    await deleteAwardCategory(c.var.deps.db, caller(c), c.req.valid('param').id, c.var.deps.now());
+    return respond(c, { ok: true as const });
+  })
   .openapi(listRoute, async (c) => {
     const { page, pageSize, ...filters } = c.req.valid('query');
     return respond(c, await listOrders(c.var.deps.db, caller(c), filters, { page, pageSize }));
@@ -253,23 +308,20 @@ export const adminNatconRouter = createRouter()
   .openapi(cancelRoute, async (c) => {
     const { id } = c.req.valid('param');
     await cancelOrder(c.var.deps.db, caller(c), id, c.req.valid('json').note, c.var.deps.now());
+    await discardTickets(c.var.deps.db, c.var.deps.storage, { orderId: id });
     return respond(c, await orderForStaff(c.var.deps.db, caller(c), id));
   })
   .openapi(promoteRoute, async (c) => {
     const deps = c.var.deps;
     const { id } = c.req.valid('param');
     await promoteOrder(deps.db, caller(c), id, deps.now());
-    deps.defer(() => sendTickets(deps.db, deps.mailer, id, deps.siteUrl, deps.now()));
+    deps.defer(() => sendTickets(deps, id, deps.siteUrl, deps.now()));
     return respond(c, await orderForStaff(deps.db, caller(c), id));
   })
   .openapi(moveRoute, async (c) => {
-    await moveDelegate(
-      c.var.deps.db,
-      caller(c),
-      c.req.valid('param').id,
-      c.req.valid('json').categoryId,
-      c.var.deps.now(),
-    );
+    const { id } = c.req.valid('param');
+    await moveDelegate(c.var.deps.db, caller(c), id, c.req.valid('json').categoryId, c.var.deps.now());
+    await discardTickets(c.var.deps.db, c.var.deps.storage, { delegateId: id });
     return respond(c, { ok: true as const });
   })
   .openapi(studentIdRoute, async (c) => {

@@ -163,12 +163,12 @@ export const contentAlbumsRouter = createRouter()
   })
   .openapi(getRoute, async (c) => respond(c, await getAlbum(c.var.deps.db, c.req.valid('param').id)))
   .openapi(patchRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return respond(c, await updateAlbum(db, c.req.valid('param').id, c.req.valid('json'), now()));
+    const { db, storage, now } = c.var.deps;
+    return respond(c, await updateAlbum(db, storage, c.req.valid('param').id, c.req.valid('json'), now()));
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid('param');
-    await deleteAlbum(c.var.deps.db, id);
+    await deleteAlbum(c.var.deps.db, c.var.deps.storage, id);
     return respond(c, { id, deleted: true as const });
   })
   .openapi(uploadRoute, async (c) => {
@@ -194,6 +194,6 @@ export const contentAlbumsRouter = createRouter()
   })
   .openapi(photoDeleteRoute, async (c) => {
     const { id, photoId } = c.req.valid('param');
-    await removePhoto(c.var.deps.db, id, photoId, c.var.deps.now());
+    await removePhoto(c.var.deps.db, c.var.deps.storage, id, photoId, c.var.deps.now());
     return respond(c, { id: photoId, deleted: true as const });
   });

@@ -143,12 +143,12 @@ export const contentEventsRouter = createRouter()
   })
   .openapi(getRoute, async (c) => respond(c, await getEvent(c.var.deps.db, caller(c), c.req.valid('param').id)))
   .openapi(patchRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return respond(c, await updateEvent(db, caller(c), c.req.valid('param').id, c.req.valid('json'), now()));
+    const { db, storage, now } = c.var.deps;
+    return respond(c, await updateEvent(db, storage, caller(c), c.req.valid('param').id, c.req.valid('json'), now()));
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid('param');
-    await deleteEvent(c.var.deps.db, caller(c), id);
+    await deleteEvent(c.var.deps.db, c.var.deps.storage, caller(c), id);
     return respond(c, { id, deleted: true as const });
   })
   .openapi(attachRoute, async (c) => {
@@ -166,5 +166,5 @@ export const contentEventsRouter = createRouter()
   })
   .openapi(detachRoute, async (c) => {
     const { id, key } = c.req.valid('param');
-    return respond(c, await removeAttachment(c.var.deps.db, caller(c), id, key, c.var.deps.now()));
+    return respond(c, await removeAttachment(c.var.deps.db, c.var.deps.storage, caller(c), id, key, c.var.deps.now()));
   });

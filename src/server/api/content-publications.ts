@@ -143,8 +143,8 @@ export const contentPublicationsRouter = createRouter()
   })
   .openapi(getRoute, async (c) => respond(c, await getPublication(c.var.deps.db, c.req.valid('param').id)))
   .openapi(patchRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return respond(c, await updatePublication(db, c.req.valid('param').id, c.req.valid('json'), now()));
+    const { db, storage, now } = c.var.deps;
+    return respond(c, await updatePublication(db, storage, c.req.valid('param').id, c.req.valid('json'), now()));
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid('param');

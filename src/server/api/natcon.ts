@@ -19,7 +19,7 @@ import {
   sendTickets,
   setStudentId,
   studentDelegate,
-  ticketPdf,
+  storedTicketPdf,
   ticketsOfOrder,
 } from '../services/natcon';
 import { inspectUpload, MB, IMAGE_TYPES, PDF_TYPES, storedFileResponse } from '../storage';
@@ -50,7 +50,7 @@ function mailAfterRegistration(
   return async () => {
     try {
       await sendOrderMail(deps.mailer, answer, answer.statusToken, deps.siteUrl);
-      if (answer.state === 'confirmed') await sendTickets(deps.db, deps.mailer, orderId, deps.siteUrl, deps.now());
+      if (answer.state === 'confirmed') await sendTickets(deps, orderId, deps.siteUrl, deps.now());
     } catch (error) {
       console.error('[natcon] registration e-mail failed', answer.orderNumber, error);
     }
@@ -179,12 +179,12 @@ export const natconRouter = createRouter()
   .openapi(ticketRoute, async (c) => {
     const { orderNumber, confirmationNumber } = c.req.valid('param');
     const order = await orderForToken(c.var.deps.db, orderNumber, c.req.valid('query').token);
-    const [ticket] = await ticketsOfOrder(c.var.deps.db, order.id, confirmationNumber.toUpperCase());
-    if (!ticket) throw notFound('No ticket: the order is not confirmed, or the number is not of this order.');
+    const [delegate] = await ticketsOfOrder(c.var.deps.db, order.id, confirmationNumber.toUpperCase());
+    if (!delegate) throw notFound('No ticket: the order is not confirmed, or the number is not of this order.');
     return storedFileResponse(c, {
-      bytes: await ticketPdf(ticket),
+      bytes: await storedTicketPdf(c.var.deps.db, c.var.deps.storage, delegate),
       contentType: 'application/pdf',
-      filename: `ticket-${ticket.confirmationNumber}.pdf`,
+      filename: `ticket-${delegate.ticket.confirmationNumber}.pdf`,
     });
   })
   .openapi(studentIdRoute, async (c) => {

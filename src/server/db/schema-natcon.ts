@@ -106,6 +106,9 @@ export interface NatconDelegatesTable {
   checked_in_at: string | null;
   checked_in_by: number | null;
   ticket_sent_at: string | null;
+  /** The rendered ticket PDF in `src/server/storage`, and a hash of the data it shows. */
+  ticket_key: ColumnType<string | null, string | null | undefined, string | null>;
+  ticket_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type NatconNominationState = 'received' | 'shortlisted' | 'winner' | 'not_selected';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cachePublicPage, compressPublicPage, etagOf } from './page-cache';
+import { cachePublicPage, compressPublicPage, etagOf, keptPublicPage } from './page-cache';
 
 describe('caching live public pages', () => {
   it('sets a minute of public caching and an ETag of the data, and answers 304 when it matches', () => {
@@ -52,5 +52,39 @@ describe('caching live public pages', () => {
     expect(cachePublicPage(request(), new Headers(), { albums: ['a', 'b'] })).toBeNull();
     const gzipOnly = new Request('http://x/gallery?page=2', { headers: { 'accept-encoding': 'gzip' } });
     expect(cachePublicPage(gzipOnly, new Headers(), data)).toBeNull();
+  });
+
+  it('answers from what it kept while the content version and its time hold, without the data being read', async () => {
+    const url = 'http://x/events/nipm-chapter-events?chapter=3';
+    const request = (headers: Record<string, string> = {}) => new Request(url, { headers });
+    const data = { items: ['kept'] };
+    const now = Date.parse('2026-11-23T05:00:00Z');
+    expect(keptPublicPage(request(), new Headers(), 'v1', now)).toBeNull();
+    const headers = new Headers();
+    expect(cachePublicPage(request(), headers, data, { version: 'v1', validUntil: now + 60_000 })).toBeNull();
+    const etag = headers.get('etag')!;
+
+    // Kept data, not yet rendered for this encoding: render it without reading it again.
+    expect(keptPublicPage(request(), new Headers(), 'v1', now + 1000)).toEqual({ data });
+    const fresh = new Headers();
+    const revalidated = keptPublicPage(request({ 'if-none-match': etag }), fresh, 'v1', now + 1000);
+    expect(revalidated && 'response' in revalidated && revalidated.response.status).toBe(304);
+    expect(fresh.get('etag')).toBe(etag);
+    expect(fresh.get('cache-control')).toBe('public, max-age=60');
+
+    // Once rendered, the copy is sent as it is, and the middleware passes it through untouched.
+    headers.set('content-type', 'text/html');
+    const html = '<!doctype html><p>kept</p>';
+    await compressPublicPage(request(), new Response(html, { headers }));
+    const copy = keptPublicPage(request(), new Headers(), 'v1', now + 2000);
+    expect(copy && 'response' in copy).toBe(true);
+    const passed = await compressPublicPage(request(), (copy as { response: Response }).response);
+    expect(passed.headers.get('x-nipm-page-copy')).toBeNull();
+    expect(await passed.text()).toBe(html);
+
+    // Another version of the content, or the moment an event ends, means reading it again.
+    expect(keptPublicPage(request(), new Headers(), 'v2', now + 1000)).toBeNull();
+    expect(keptPublicPage(request(), new Headers(), 'v1', now + 60_000)).toBeNull();
+    expect(keptPublicPage(new Request(`${url}&page=2`), new Headers(), 'v1', now)).toBeNull();
   });
 });

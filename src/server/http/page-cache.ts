@@ -41,13 +41,23 @@ function renderedKey(request: Request, encoding: Encoding): string {
   return `${url.pathname}${url.search}|${encoding}`;
 }
 
+/** Marks an answer made from a kept copy, so `compressPublicPage` passes it through untouched. */
+const COPY_HEADER = 'x-nipm-page-copy';
+
 /**
- * Sets the caching headers of a live public page on `headers`, and answers what to send without
- * rendering: a 304 when the browser's copy is current, the copy already rendered for this data, or
- * null (render the page).
+ * What each live page last showed, with the content version it was read at and the moment it
+ * stops holding (an upcoming event becoming past reorders a list): while both hold, a request is
+ * answered from here (304, the rendered copy, or the data to render) without querying the data again.
  */
-export function cachePublicPage(request: Request, headers: Headers, data: unknown): Response | null {
-  const etag = etagOf(data);
+interface KeptPage {
+  version: string;
+  validUntil: number;
+  etag: string;
+  data: unknown;
+}
+const keptPages = new Map<string, KeptPage>();
+
+function answerFor(request: Request, headers: Headers, etag: string): Response | null {
   headers.set('Cache-Control', `public, max-age=${PUBLIC_PAGE_MAX_AGE_SECONDS}`);
   headers.set('ETag', etag);
   headers.append('Vary', 'Accept-Encoding');
@@ -58,8 +68,48 @@ export function cachePublicPage(request: Request, headers: Headers, data: unknow
   const answer = new Headers(headers);
   answer.set('Content-Type', copy.type);
   answer.set('Content-Length', String(copy.body.byteLength));
+  answer.set(COPY_HEADER, '1');
   if (encoding !== 'identity') answer.set('Content-Encoding', encoding);
   return new Response(copy.body as Uint8Array<ArrayBuffer>, { status: 200, headers: answer });
+}
+
+/**
+ * Sets the caching headers of a live public page on `headers`, and answers what to send without
+ * rendering: a 304 when the browser's copy is current, the copy already rendered for this data, or
+ * null (render the page). With `freshness` the data is kept for `keptPublicPage` while the content
+ * version is unchanged and until `validUntil` (epoch ms).
+ */
+export function cachePublicPage(
+  request: Request,
+  headers: Headers,
+  data: unknown,
+  freshness?: { version: string; validUntil: number },
+): Response | null {
+  const etag = etagOf(data);
+  if (freshness) {
+    if (keptPages.size >= RENDERED_PAGES_MAX) keptPages.clear();
+    const url = new URL(request.url);
+    keptPages.set(`${url.pathname}${url.search}`, { ...freshness, etag, data });
+  }
+  return answerFor(request, headers, etag);
+}
+
+/**
+ * Answers a live page from what was kept for its address, before any of its data is read, when
+ * the content `version` (one cheap query) is the one it was kept at and `now` is before it stops
+ * holding: a 304, the rendered copy, or the data to render; null to load the page as usual.
+ */
+export function keptPublicPage<T>(
+  request: Request,
+  headers: Headers,
+  version: string,
+  now: number,
+): { response: Response } | { data: T } | null {
+  const url = new URL(request.url);
+  const kept = keptPages.get(`${url.pathname}${url.search}`);
+  if (!kept || kept.version !== version || now >= kept.validUntil) return null;
+  const response = answerFor(request, headers, kept.etag);
+  return response ? { response } : { data: kept.data as T };
 }
 
 /**
@@ -69,6 +119,10 @@ export function cachePublicPage(request: Request, headers: Headers, data: unknow
 export async function compressPublicPage(request: Request, response: Response): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   const cache = response.headers.get('cache-control') ?? '';
+  if (response.headers.has(COPY_HEADER)) {
+    response.headers.delete(COPY_HEADER);
+    return response;
+  }
   if (response.status !== 200 || !type.startsWith('text/html') || !cache.startsWith('public')) return response;
   if (response.headers.has('content-encoding')) return response;
   const encoding = encodingFor(request);

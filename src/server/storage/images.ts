@@ -4,6 +4,13 @@ import { ApiError } from '../api/errors';
 /** Larger pictures are refused before they are decoded (a small file can declare a huge canvas). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
+/**
+ * sharp's AVIF effort runs 0 (fastest) to 9. Its default 4 took 2.8 s for a photo's three widths on
+ * the 2-core machine against 0.2 s for WebP; effort 2 took 0.4 s and still gave a quarter fewer bytes
+ * than WebP (45 KB against 60 KB).
+ */
+const AVIF_EFFORT = 2;
+
 export type ImageFormat = 'webp' | 'avif' | 'jpeg';
 
 export interface EncodedImage {
@@ -39,7 +46,7 @@ export async function reencodeImage(
       format === 'jpeg'
         ? pipeline.jpeg({ quality: options.quality ?? 82, mozjpeg: true })
         : format === 'avif'
-          ? pipeline.avif({ quality: options.quality ?? 55 })
+          ? pipeline.avif({ quality: options.quality ?? 55, effort: AVIF_EFFORT })
           : pipeline.webp({ quality: options.quality ?? 80 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { bytes: new Uint8Array(data), mime: MIME[format], width: info.width, height: info.height };

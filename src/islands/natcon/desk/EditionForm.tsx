@@ -1,67 +1,83 @@
-import { useState, type FormEvent } from 'react';
-import { SubmitButton, TextField } from '../../../components/forms/FormFields';
-import type { AdminEdition } from '../../../lib/schemas/natcon';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AdminEdition, EditionSummary } from '../../../lib/schemas/natcon';
+import { EditionFormSchema, editionBodyOf, editionFormValuesOf } from '../../../lib/schemas/natcon-forms';
+import { api, apiErrorOf } from '../../../stores/api-client';
+import { SubmitButton } from '../../../components/forms/FormFields';
+import { FormProblem, FormProvider, FormTextField, applyServerErrors, useZodForm } from '../../staff';
 
-type Save = (body: unknown) => Promise<Record<string, string> | null>;
-
-/** An edition's details; the server validates them and its messages appear beside the fields. */
-export function EditionForm({ heading, edition, onSave }: { heading: string; edition?: AdminEdition; onSave: Save }) {
-  const [values, setValues] = useState({
-    title: edition?.title ?? '',
-    year: String(edition?.year ?? new Date().getFullYear() + 1),
-    theme: edition?.theme ?? '',
-    startsOn: edition?.startsOn ?? '',
-    endsOn: edition?.endsOn ?? '',
-    venue: edition?.venue ?? '',
-    city: edition?.city ?? '',
-    registrationOpensOn: edition?.registrationOpensOn ?? '',
-    registrationClosesOn: edition?.registrationClosesOn ?? '',
-    programme: edition?.programme ?? '',
-  });
-  const [published, setPublished] = useState(edition?.published ?? false);
-  const [fields, setFields] = useState<Record<string, string>>({});
+/**
+ * An edition's details: title, year, theme, dates, venue and city, the registration window, the
+ * programme and whether /natcon shows it. Checked as the API checks it; the server's refusals appear
+ * beside the same fields.
+ */
+export function EditionForm({ edition, onSaved }: { edition: AdminEdition | null; onSaved: (id: number) => void }) {
+  const form = useZodForm(EditionFormSchema, editionFormValuesOf(edition, new Date().getFullYear()));
   const [busy, setBusy] = useState(false);
-  const bind = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: fields[name],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
-  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  useEffect(() => form.reset(editionFormValuesOf(edition, new Date().getFullYear())), [edition, form]);
+
+  const save = form.handleSubmit(async (values) => {
     setBusy(true);
-    setFields((await onSave({ ...values, year: Number(values.year), published })) ?? {});
-    setBusy(false);
-  };
+    try {
+      const body = editionBodyOf(values);
+      const saved = edition
+        ? await api.put<EditionSummary>(`/admin/natcon/editions/${edition.id}`, body)
+        : await api.post<EditionSummary>('/admin/natcon/editions', body);
+      toast.success(edition ? `${saved.title} saved.` : `${saved.title} created.`);
+      onSaved(saved.id);
+    } catch (failure) {
+      applyServerErrors(form, await apiErrorOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  });
 
   const prefix = edition ? `edition-${edition.id}` : 'edition-new';
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="space-y-3 rounded-lg border border-slate-300 p-4"
-    >
-      <h3 className="font-semibold">{heading}</h3>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${prefix}-title`} label="Title" {...bind('title')} />
-        <TextField id={`${prefix}-year`} label="Year" inputMode="numeric" {...bind('year')} />
-        <TextField id={`${prefix}-theme`} label="Theme" {...bind('theme')} />
-        <TextField id={`${prefix}-venue`} label="Venue" {...bind('venue')} />
-        <TextField id={`${prefix}-city`} label="City" {...bind('city')} />
-        <TextField id={`${prefix}-starts`} label="First day" type="date" {...bind('startsOn')} />
-        <TextField id={`${prefix}-ends`} label="Last day" type="date" {...bind('endsOn')} />
-        <TextField id={`${prefix}-opens`} label="Registration opens" type="date" {...bind('registrationOpensOn')} />
-        <TextField id={`${prefix}-closes`} label="Registration closes" type="date" {...bind('registrationClosesOn')} />
-      </div>
-      <TextField id={`${prefix}-programme`} label="Programme" multiline rows={5} {...bind('programme')} />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={published} onChange={(event) => setPublished(event.target.checked)} /> Published
-        on /natcon
-      </label>
-      <SubmitButton busy={busy} busyLabel="Saving…">
-        Save the edition
-      </SubmitButton>
-    </form>
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void save(event)}
+        aria-labelledby={`${prefix}-heading`}
+        className="space-y-3 rounded-lg border border-slate-300 p-4"
+      >
+        <h3 id={`${prefix}-heading`} className="font-semibold">
+          {edition ? `${edition.title}: details` : 'New edition'}
+        </h3>
+        <FormProblem />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormTextField id={`${prefix}-title`} name="title" label="Title" />
+          <FormTextField id={`${prefix}-year`} name="year" label="Year" inputMode="numeric" />
+          <FormTextField id={`${prefix}-theme`} name="theme" label="Theme" />
+          <FormTextField id={`${prefix}-venue`} name="venue" label="Venue" />
+          <FormTextField id={`${prefix}-city`} name="city" label="City" />
+          <FormTextField id={`${prefix}-starts`} name="startsOn" label="First day" type="date" />
+          <FormTextField id={`${prefix}-ends`} name="endsOn" label="Last day" type="date" />
+          <FormTextField
+            id={`${prefix}-opens`}
+            name="registrationOpensOn"
+            label="Registration opens"
+            type="date"
+            hint="The first day registrations are taken (India time)."
+          />
+          <FormTextField
+            id={`${prefix}-closes`}
+            name="registrationClosesOn"
+            label="Registration closes"
+            type="date"
+            hint="The last day registrations are taken."
+          />
+        </div>
+        <FormTextField id={`${prefix}-programme`} name="programme" label="Programme" multiline rows={5} />
+        <div className="flex items-center gap-2 text-sm">
+          <input id={`${prefix}-published`} type="checkbox" {...form.register('published')} className="h-4 w-4" />
+          <label htmlFor={`${prefix}-published`}>Published on /natcon</label>
+        </div>
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          {edition ? 'Save the edition' : 'Create the edition'}
+        </SubmitButton>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,30 +1,19 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { formatDate } from '../../../lib/format';
 import type { AdminEdition } from '../../../lib/schemas/natcon';
-import { api, apiErrorOf } from '../../../stores/api-client';
+import { AwardEditor } from './AwardEditor';
 import { CategoryEditor } from './CategoryEditor';
 import { EditionForm } from './EditionForm';
-import { AwardForm } from './AwardForm';
 
-/** The super admin's settings: editions, their delegate categories (fees, early bird, seats) and awards. */
+/**
+ * The super admin's settings of the conference: each edition's details (theme, dates, venue and
+ * city, registration window, programme, published), its delegate categories (fees, early bird,
+ * seats, rates) and its award categories. GST is the one setting of the payment settings.
+ */
 export function SettingsTab({ editions, onChanged }: { editions: AdminEdition[]; onChanged: () => void }) {
   const [selectedId, setSelectedId] = useState<number | null>(editions[0]?.id ?? null);
   const [creating, setCreating] = useState(editions.length === 0);
   const edition = editions.find((e) => e.id === selectedId) ?? null;
-
-  const save = async (work: () => Promise<unknown>, done: string): Promise<Record<string, string> | null> => {
-    try {
-      await work();
-      toast.success(done);
-      onChanged();
-      return null;
-    } catch (failure) {
-      const error = await apiErrorOf(failure);
-      toast.error(error.message);
-      return error.fields;
-    }
-  };
 
   return (
     <section aria-labelledby="settings-heading" className="space-y-6">
@@ -61,38 +50,22 @@ export function SettingsTab({ editions, onChanged }: { editions: AdminEdition[];
       {creating ? (
         <EditionForm
           key="new"
-          heading="New edition"
-          onSave={(body) => save(() => api.post('/admin/natcon/editions', body), 'Edition created.')}
+          edition={null}
+          onSaved={(id) => {
+            setSelectedId(id);
+            setCreating(false);
+            onChanged();
+          }}
         />
       ) : edition ? (
         <>
-          <EditionForm
-            key={edition.id}
-            heading={`${edition.title}: details`}
-            edition={edition}
-            onSave={(body) => save(() => api.put(`/admin/natcon/editions/${edition.id}`, body), 'Edition saved.')}
-          />
-          <CategoryEditor edition={edition} save={save} />
-          <section aria-labelledby="awards-heading" className="space-y-2">
-            <h3 id="awards-heading" className="font-semibold">
-              Award categories
-            </h3>
-            <ul className="list-disc pl-5 text-sm">
-              {edition.awards.map((a) => (
-                <li key={a.id}>
-                  <span className="font-medium">{a.name}</span> ({a.nomineeKind}): {a.criteria}
-                </li>
-              ))}
-            </ul>
-            <AwardForm
-              onSave={(body) =>
-                save(() => api.post(`/admin/natcon/editions/${edition.id}/award-categories`, body), 'Award added.')
-              }
-            />
-          </section>
+          <EditionForm key={edition.id} edition={edition} onSaved={onChanged} />
           <p className="text-sm text-slate-700">
-            Registration {formatDate(edition.registrationOpensOn)} to {formatDate(edition.registrationClosesOn)}.
+            Registration {formatDate(edition.registrationOpensOn)} to {formatDate(edition.registrationClosesOn)}. GST is
+            charged as set in the payment settings, on the amount after any coupon.
           </p>
+          <CategoryEditor edition={edition} onChanged={onChanged} />
+          <AwardEditor edition={edition} onChanged={onChanged} />
         </>
       ) : null}
     </section>

@@ -11,6 +11,7 @@ import * as natcon from './009_natcon';
 import * as members from './010_members';
 import * as joiningSearch from './011_joining_search';
 import * as membersRenewals from './012_members_renewals';
+import * as natconContent from './013_natcon_content';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010_members': members,
   '011_joining_search': joiningSearch,
   '012_members_renewals': membersRenewals,
+  '013_natcon_content': natconContent,
 };

@@ -15,7 +15,7 @@ import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
-import { imageRefOf, imagesByIds, storeImage } from './files';
+import { imageRefOf, imagesByIds, releaseImages, storeImage } from './files';
 
 /**
  * Gallery albums and their photos. Photos keep an explicit position, reordered by the staff.
@@ -184,20 +184,40 @@ export async function createAlbum(db: DB, caller: AuthUser, input: AlbumInput, n
   return getAlbum(db, row.id);
 }
 
-export async function updateAlbum(db: DB, id: number, patch: Partial<AlbumInput>, now: Date): Promise<AlbumDetail> {
+export async function updateAlbum(
+  db: DB,
+  storage: FileStore,
+  id: number,
+  patch: Partial<AlbumInput>,
+  now: Date,
+): Promise<AlbumDetail> {
   await checkLinks(db, patch);
-  const updated = await db
-    .updateTable('albums')
-    .set({ ...columnsOf(patch), updated_at: nowIso(now) })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!Number(updated.numUpdatedRows)) throw notFound('No such album.');
+  const previousCover = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('albums').select('cover_image_id').where('id', '=', id).executeTakeFirst();
+    if (!before) throw notFound('No such album.');
+    await trx
+      .updateTable('albums')
+      .set({ ...columnsOf(patch), updated_at: nowIso(now) })
+      .where('id', '=', id)
+      .execute();
+    return before.cover_image_id;
+  });
+  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
+    await releaseImages(db, storage, [previousCover]);
+  }
   return getAlbum(db, id);
 }
 
-export async function deleteAlbum(db: DB, id: number): Promise<void> {
-  const deleted = await db.deleteFrom('albums').where('id', '=', id).executeTakeFirst();
-  if (!Number(deleted.numDeletedRows)) throw notFound('No such album.');
+/** Deletes an album with its photos, then the pictures nothing else shows. */
+export async function deleteAlbum(db: DB, storage: FileStore, id: number): Promise<void> {
+  const images = await db.transaction().execute(async (trx) => {
+    const album = await trx.selectFrom('albums').select('cover_image_id').where('id', '=', id).executeTakeFirst();
+    if (!album) throw notFound('No such album.');
+    const photos = await trx.selectFrom('album_photos').select('image_id').where('album_id', '=', id).execute();
+    await trx.deleteFrom('albums').where('id', '=', id).execute();
+    return [album.cover_image_id, ...photos.map((p) => p.image_id)];
+  });
+  await releaseImages(db, storage, images);
 }
 
 /** Checks, re-encodes and appends one photo at the album's next position (one statement). */
@@ -261,8 +281,15 @@ export async function updatePhoto(db: DB, albumId: number, photoId: number, capt
   return photo;
 }
 
-export async function removePhoto(db: DB, albumId: number, photoId: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Removes a photo from its album (and as its cover), then its picture unless shown elsewhere. */
+export async function removePhoto(
+  db: DB,
+  storage: FileStore,
+  albumId: number,
+  photoId: number,
+  now: Date,
+): Promise<void> {
+  const imageId = await db.transaction().execute(async (trx) => {
     const photo = await trx
       .selectFrom('album_photos')
       .select('image_id')
@@ -282,7 +309,9 @@ export async function removePhoto(db: DB, albumId: number, photoId: number, now:
       .set({ updated_at: nowIso(now) })
       .where('id', '=', albumId)
       .execute();
+    return photo.image_id;
   });
+  await releaseImages(db, storage, [imageId]);
 }
 
 /** Puts the album's photos in the given order: the list must name each photo of the album once. */

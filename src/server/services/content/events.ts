@@ -16,7 +16,7 @@ import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
 import { containsText, inBatches } from '../../db/export-rows';
 import type { SortOrder } from '../../../lib/schemas/common';
-import { imagesByIds, storeDocument } from './files';
+import { imagesByIds, releaseAttachments, releaseImages, storeDocument } from './files';
 import { plainSummary, renderMarkdown } from './markdown';
 
 /**
@@ -211,12 +211,13 @@ export async function createEvent(db: DB, caller: AuthUser, input: EventInput, n
 
 export async function updateEvent(
   db: DB,
+  storage: FileStore,
   caller: AuthUser,
   id: number,
   patch: Partial<EventInput>,
   now: Date,
 ): Promise<EventItem> {
-  await db.transaction().execute(async (trx) => {
+  const previousCover = await db.transaction().execute(async (trx) => {
     const current = await eventRow(trx, caller, id);
     const merged = {
       type: patch.type ?? current.type,
@@ -236,16 +237,27 @@ export async function updateEvent(
       .set({ ...columnsOf(patch), ...placementColumns(merged), updated_at: nowIso(now) })
       .where('id', '=', id)
       .execute();
+    return current.cover_image_id;
   });
+  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
+    await releaseImages(db, storage, [previousCover]);
+  }
   return getEvent(db, caller, id);
 }
 
-export async function deleteEvent(db: DB, caller: AuthUser, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await eventRow(trx, caller, id);
+/** Deletes an event, then its cover (unless shown elsewhere) and its attachments' files. */
+export async function deleteEvent(db: DB, storage: FileStore, caller: AuthUser, id: number): Promise<void> {
+  const released = await db.transaction().execute(async (trx) => {
+    const current = await eventRow(trx, caller, id);
     await trx.updateTable('albums').set({ event_id: null }).where('event_id', '=', id).execute();
     await trx.deleteFrom('events').where('id', '=', id).execute();
+    return {
+      cover: current.cover_image_id,
+      attachments: (JSON.parse(current.attachments) as StoredAttachment[]).map((a) => a.key),
+    };
   });
+  await releaseImages(db, storage, [released.cover]);
+  await releaseAttachments(db, storage, released.attachments);
 }
 
 export async function addAttachment(
@@ -280,6 +292,7 @@ export async function addAttachment(
 
 export async function removeAttachment(
   db: DB,
+  storage: FileStore,
   caller: AuthUser,
   id: number,
   key: string,
@@ -301,6 +314,7 @@ export async function removeAttachment(
       .where('id', '=', id)
       .execute();
   });
+  await releaseAttachments(db, storage, [key]);
   return getEvent(db, caller, id);
 }
 
@@ -328,6 +342,29 @@ export async function publishedEvents(
       .executeTakeFirstOrThrow(),
   ]);
   return { items: await toItems(db, rows), total: Number(total.count), page: options.page, pageSize: options.pageSize };
+}
+
+/**
+ * The version of everything the event lists show: the number of events, their latest change and
+ * the chapters' latest change (a chapter's name is shown). One query of aggregates, so a list page
+ * can tell that what it kept is still current without reading the list again.
+ */
+export async function eventsVersion(db: DB): Promise<string> {
+  const { rows } = await sql<{ version: string }>`
+    select (select count(*) from events) || '|' || coalesce((select max(updated_at) from events), '')
+      || '|' || coalesce((select max(updated_at) from chapters), '') as version`.execute(db);
+  return rows[0]?.version ?? '';
+}
+
+/** When the next published event ends after `now` (the lists reorder then), or null. */
+export async function nextEventEnd(db: DB, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.min('ends_at').as('next'))
+    .where('status', '=', 'published')
+    .where('ends_at', '>=', nowIso(now))
+    .executeTakeFirst();
+  return row?.next ?? null;
 }
 
 export async function publishedEvent(db: DB, id: number): Promise<EventItem | null> {

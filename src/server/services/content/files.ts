@@ -25,7 +25,13 @@ interface StoredVariant {
   height: number;
 }
 
-const FORMATS: readonly ImageFormat[] = ['webp', 'jpeg'];
+/** AVIF for the browsers that take it (about half WebP's bytes), WebP, and JPEG for the rest. */
+const FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
+const FORMAT_OF_MIME: Record<string, { format: ImageFormat; ext: string }> = {
+  'image/avif': { format: 'avif', ext: 'avif' },
+  'image/webp': { format: 'webp', ext: 'webp' },
+  'image/jpeg': { format: 'jpeg', ext: 'jpg' },
+};
 
 export function imageRefOf(row: { id: number; width: number; height: number; variants: string }): ImageRef {
   const variants = JSON.parse(row.variants) as StoredVariant[];
@@ -87,7 +93,7 @@ async function keepAll(
 
 /**
  * Checks a picture by its content and size, re-encodes it (upright, no EXIF or GPS) at the
- * responsive widths as WebP and JPEG, and records it. Answers the picture's reference.
+ * responsive widths as AVIF, WebP and JPEG, and records it. Answers the picture's reference.
  */
 export async function storeImage(
   db: DB,
@@ -105,7 +111,7 @@ export async function storeImage(
     encoded.map((image) => ({
       bytes: image.bytes,
       mime: image.mime,
-      filename: `picture-${image.width}.${image.mime === 'image/jpeg' ? 'jpg' : 'webp'}`,
+      filename: `picture-${image.width}.${FORMAT_OF_MIME[image.mime].ext}`,
       open: true,
     })),
     userId,
@@ -113,7 +119,7 @@ export async function storeImage(
   );
   const variants: StoredVariant[] = encoded.map((image, i) => ({
     key: keys[i],
-    format: image.mime === 'image/jpeg' ? 'jpeg' : 'webp',
+    format: FORMAT_OF_MIME[image.mime].format,
     width: image.width,
     height: image.height,
   }));
@@ -179,4 +185,68 @@ export async function storageTotal(db: DB): Promise<{ files: number; bytes: numb
     ])
     .executeTakeFirstOrThrow();
   return { files: Number(row.files), bytes: Number(row.bytes) };
+}
+
+/** The storage keys of a picture's variants (every width and format). */
+function variantKeys(variants: string): string[] {
+  return (JSON.parse(variants) as StoredVariant[]).map((v) => v.key);
+}
+
+/**
+ * Forgets pictures that nothing shows any more, after the change that let go of them has
+ * committed: a picture is deleted by one statement only while no photo, album, event or issue
+ * refers to it (a photo that is also its album's cover is kept until both are gone), then its
+ * variants' rows and files go. Answers how many files were removed.
+ */
+export async function releaseImages(db: DB, storage: FileStore, ids: (number | null | undefined)[]): Promise<number> {
+  let removed = 0;
+  for (const id of new Set(ids.filter((i): i is number => typeof i === 'number'))) {
+    const keys = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('content_images')
+        .where('id', '=', id)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('album_photos')
+                .select('id')
+                .where('image_id', '=', id)
+                .union(selectFrom('albums').select('id').where('cover_image_id', '=', id))
+                .union(selectFrom('events').select('id').where('cover_image_id', '=', id))
+                .union(selectFrom('publications').select('id').where('cover_image_id', '=', id)),
+            ),
+          ),
+        )
+        .returning('variants')
+        .executeTakeFirst();
+      if (!row) return [];
+      const keys = variantKeys(row.variants);
+      if (keys.length) await trx.deleteFrom('content_files').where('storage_key', 'in', keys).execute();
+      return keys;
+    });
+    for (const key of keys) await storage.remove(key);
+    removed += keys.length;
+  }
+  return removed;
+}
+
+/**
+ * Forgets event attachments no event lists any more (after the change has committed): the row
+ * goes by one statement only while no event's attachment list names the key, then the file.
+ */
+export async function releaseAttachments(db: DB, storage: FileStore, keys: string[]): Promise<number> {
+  let removed = 0;
+  for (const key of new Set(keys)) {
+    const deleted = await db
+      .deleteFrom('content_files')
+      .where('storage_key', '=', key)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('events').select('id').where('attachments', 'like', `%"${key}"%`))),
+      )
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) continue;
+    await storage.remove(key);
+    removed += 1;
+  }
+  return removed;
 }

@@ -9,9 +9,9 @@ import type {
   PublicationSeries,
 } from '../../../lib/schemas/content';
 import { getDb } from '../../db';
-import { cachePublicPage } from '../../http/page-cache';
+import { cachePublicPage, keptPublicPage } from '../../http/page-cache';
 import { getAlbum, listAlbums } from './albums';
-import { publishedEvent, publishedEvents } from './events';
+import { eventsVersion, nextEventEnd, publishedEvent, publishedEvents } from './events';
 import { listPublications } from './publications';
 
 /**
@@ -21,6 +21,7 @@ import { listPublications } from './publications';
  */
 
 export const PUBLIC_PAGE_SIZE = 12;
+const KEPT_AT_MOST_MS = 3_600_000;
 
 function pageOf(url: URL): number {
   const page = Number(url.searchParams.get('page') ?? '1');
@@ -43,13 +44,17 @@ export async function loadEventList(
 ): Promise<{ data: EventListData } | { notModified: Response }> {
   const db = await getDb();
   const now = new Date();
+  const version = await eventsVersion(db);
+  const kept = keptPublicPage<EventListData>(astro.request, astro.response.headers, version, now.getTime());
+  if (kept) return 'response' in kept ? { notModified: kept.response } : kept;
   const chapterParam = Number(astro.url.searchParams.get('chapter'));
   const chapterId = type === 'chapter' && Number.isInteger(chapterParam) && chapterParam > 0 ? chapterParam : null;
   const page = pageOf(astro.url);
-  const [events, chapters, archive] = await Promise.all([
+  const [events, chapters, archive, nextEnd] = await Promise.all([
     publishedEvents(db, { type, chapterId: chapterId ?? undefined, page, pageSize: PUBLIC_PAGE_SIZE, now }),
     type === 'chapter' ? db.selectFrom('chapters').select(['id', 'name']).orderBy('name').execute() : [],
     page === 1 && !chapterId ? getArchiveEvents(type) : [],
+    nextEventEnd(db, now),
   ]);
   const items = events.items.map((event) => ({
     ...event,
@@ -57,7 +62,9 @@ export async function loadEventList(
     past: Date.parse(event.endsAt) < now.getTime(),
   }));
   const data = { ...events, items, archive, chapters, chapterId };
-  const notModified = cachePublicPage(astro.request, astro.response.headers, data);
+  // Kept until the content changes or the next event ends (it moves to the past), at most an hour.
+  const validUntil = Math.min(nextEnd ? Date.parse(nextEnd) : Infinity, now.getTime() + KEPT_AT_MOST_MS);
+  const notModified = cachePublicPage(astro.request, astro.response.headers, data, { version, validUntil });
   return notModified ? { notModified } : { data };
 }
 

@@ -13,7 +13,7 @@ import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import type { FileStore } from '../../storage';
-import { imagesByIds, storeDocument } from './files';
+import { imagesByIds, releaseImages, storeDocument } from './files';
 
 /**
  * Issues of the three series (newsletter, Personnel Today, research compendium): a listing anyone
@@ -154,28 +154,46 @@ export async function createPublication(
 
 export async function updatePublication(
   db: DB,
+  storage: FileStore,
   id: number,
   patch: Partial<PublicationInput>,
   now: Date,
 ): Promise<PublicationItem> {
   await checkCover(db, patch.coverImageId);
-  const updated = await db
-    .updateTable('publications')
-    .set({ ...columnsOf(patch), updated_at: nowIso(now) })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!Number(updated.numUpdatedRows)) throw notFound('No such issue.');
+  const previousCover = await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('publications')
+      .select('cover_image_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!before) throw notFound('No such issue.');
+    await trx
+      .updateTable('publications')
+      .set({ ...columnsOf(patch), updated_at: nowIso(now) })
+      .where('id', '=', id)
+      .execute();
+    return before.cover_image_id;
+  });
+  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
+    await releaseImages(db, storage, [previousCover]);
+  }
   return getPublication(db, id);
 }
 
+/** Deletes an issue, then its PDF and its cover (unless shown elsewhere). */
 export async function deletePublication(db: DB, storage: FileStore, id: number): Promise<void> {
-  const row = await db.selectFrom('publications').select('pdf_key').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('publications')
+    .select(['pdf_key', 'cover_image_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('No such issue.');
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('publications').where('id', '=', id).execute();
     if (row.pdf_key) await trx.deleteFrom('content_files').where('storage_key', '=', row.pdf_key).execute();
   });
   if (row.pdf_key) await storage.remove(row.pdf_key);
+  await releaseImages(db, storage, [row.cover_image_id]);
 }
 
 /** Attaches the issue's PDF (checked by content, at most 20 MB), replacing an earlier one. */

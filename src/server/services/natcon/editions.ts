@@ -7,7 +7,6 @@ import { currentPrice, isEarlyBird, registrationWindow } from '../../../lib/natc
 import type {
   AdminEdition,
   AwardCategory,
-  AwardCategoryBody,
   CategoryBody,
   CategoryPatch,
   EditionBody,
@@ -62,7 +61,7 @@ export function publicCategory(row: CategoryRow, today: string): PublicCategory 
   };
 }
 
-function awardCategory(row: Selectable<NatconAwardCategoriesTable>): AwardCategory {
+export function awardCategory(row: Selectable<NatconAwardCategoriesTable>): AwardCategory {
   return { id: row.id, name: row.name, criteria: row.criteria, nomineeKind: row.nominee_kind };
 }
 
@@ -230,7 +229,7 @@ export async function updateEdition(
   });
 }
 
-async function requireEdition(db: DB, id: number) {
+export async function requireEdition(db: DB, id: number) {
   const edition = await db.selectFrom('natcon_editions').select('id').where('id', '=', id).executeTakeFirst();
   if (!edition) throw notFound('No such edition.');
 }
@@ -333,47 +332,19 @@ export async function updateCategory(db: DB, actor: AuthUser, id: number, patch:
       actorUserId: actor.id,
       entity: 'natcon_category',
       entityId: id,
-      detail: { before: { name: before.name, fee: before.fee, seats: before.seats }, after: patch },
+      detail: {
+        before: {
+          name: before.name,
+          fee: before.fee,
+          earlyBirdFee: before.early_bird_fee,
+          earlyBirdUntil: before.early_bird_until,
+          seats: before.seats,
+          memberRate: before.member_rate === 1,
+          studentRate: before.student_rate === 1,
+        },
+        after: patch,
+      },
     });
     return { ...publicCategory(row, kolkataDate(now)), seatsTaken: row.seats_taken, sortOrder: row.sort_order };
-  });
-}
-
-export async function createAwardCategory(
-  db: DB,
-  actor: AuthUser,
-  editionId: number,
-  body: AwardCategoryBody,
-  now: Date,
-): Promise<AwardCategory> {
-  await requireEdition(db, editionId);
-  const taken = await db
-    .selectFrom('natcon_award_categories')
-    .select('id')
-    .where('edition_id', '=', editionId)
-    .where('name', '=', body.name)
-    .executeTakeFirst();
-  if (taken) throw validationError({ name: 'This edition already has an award with this name.' });
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('natcon_award_categories')
-      .values({
-        edition_id: editionId,
-        name: body.name,
-        criteria: body.criteria,
-        nominee_kind: body.nomineeKind,
-        created_at: nowIso(now),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      action: 'natcon.award_created',
-      at: now,
-      actorUserId: actor.id,
-      entity: 'natcon_award_category',
-      entityId: row.id,
-      detail: { editionId, name: row.name },
-    });
-    return awardCategory(row);
   });
 }

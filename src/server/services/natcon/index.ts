@@ -1,4 +1,5 @@
 export * from './editions';
+export * from './settings';
 export * from './registration';
 export * from './orders';
 export * from './desk';

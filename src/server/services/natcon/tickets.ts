@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import type { Mailer } from '../../mail/mailer';
+import type { FileStore } from '../../storage';
 import { PAYMENT_STATE_LABELS, type OrderPaymentState } from '../../../lib/natcon';
 
 /**
@@ -85,14 +87,26 @@ function drawQrCode(page: PDFPage, text: string, box: { x: number; y: number; si
   page.drawSvgPath(path.join(''), { x: box.x, y: box.y + box.size, color: rgb(0, 0, 0) });
 }
 
+/** A confirmed delegate's ticket data, with the stored copy of its PDF if one was made. */
+export interface DelegateTicket {
+  delegateId: number;
+  email: string;
+  stored: { key: string; hash: string | null } | null;
+  ticket: TicketData;
+}
+
 /** What the tickets of an order need, one per delegate (confirmed orders only). */
-export async function ticketsOfOrder(db: DB, orderId: number, confirmationNumber?: string): Promise<TicketData[]> {
+export async function ticketsOfOrder(db: DB, orderId: number, confirmationNumber?: string): Promise<DelegateTicket[]> {
   const rows = await db
     .selectFrom('natcon_delegates as d')
     .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
     .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
     .innerJoin('natcon_editions as e', 'e.id', 'o.edition_id')
     .select([
+      'd.id',
+      'd.email',
+      'd.ticket_key',
+      'd.ticket_hash',
       'd.confirmation_number',
       'd.name',
       'd.designation',
@@ -112,49 +126,122 @@ export async function ticketsOfOrder(db: DB, orderId: number, confirmationNumber
     .orderBy('d.position')
     .execute();
   return rows.map((r) => ({
-    confirmationNumber: r.confirmation_number ?? '',
-    name: r.name,
-    designation: r.designation,
-    organisation: r.organisation,
-    category: r.category,
-    paymentState: r.payment_state,
-    edition: {
-      title: r.title,
-      theme: r.theme,
-      startsOn: r.starts_on,
-      endsOn: r.ends_on,
-      venue: r.venue,
-      city: r.city,
+    delegateId: r.id,
+    email: r.email,
+    stored: r.ticket_key ? { key: r.ticket_key, hash: r.ticket_hash } : null,
+    ticket: {
+      confirmationNumber: r.confirmation_number ?? '',
+      name: r.name,
+      designation: r.designation,
+      organisation: r.organisation,
+      category: r.category,
+      paymentState: r.payment_state,
+      edition: {
+        title: r.title,
+        theme: r.theme,
+        startsOn: r.starts_on,
+        endsOn: r.ends_on,
+        venue: r.venue,
+        city: r.city,
+      },
     },
   }));
+}
+
+function ticketHash(ticket: TicketData): string {
+  return createHash('sha256').update(JSON.stringify(ticket)).digest('hex');
+}
+
+/**
+ * The delegate's ticket PDF: the stored copy while it still shows the delegate's current data, else
+ * rendered (the costly part: pdf-lib and the QR code) and stored for the next time. The new key is
+ * written only over the key that was read, so of two requests rendering at once one copy is kept and
+ * the other's file is removed; a replaced copy is removed once the new key is written.
+ */
+export async function storedTicketPdf(db: DB, storage: FileStore, delegate: DelegateTicket): Promise<Uint8Array> {
+  const hash = ticketHash(delegate.ticket);
+  if (delegate.stored && delegate.stored.hash === hash) {
+    const bytes = await storage.get(delegate.stored.key);
+    if (bytes) return bytes;
+  }
+  const bytes = await ticketPdf(delegate.ticket);
+  const key = await storage.put(bytes);
+  const previous = delegate.stored?.key ?? null;
+  const kept = await db
+    .updateTable('natcon_delegates')
+    .set({ ticket_key: key, ticket_hash: hash })
+    .where('id', '=', delegate.delegateId)
+    .where((eb) => (previous === null ? eb('ticket_key', 'is', null) : eb('ticket_key', '=', previous)))
+    .executeTakeFirst();
+  if (Number(kept.numUpdatedRows) === 1) {
+    if (previous) await storage.remove(previous);
+  } else {
+    await storage.remove(key);
+  }
+  return bytes;
+}
+
+/**
+ * Forgets the stored tickets of an order (cancelled) or of one delegate (moved), after the change
+ * has committed: each key is cleared only if it is still the one read, then its file removed.
+ */
+export async function discardTickets(
+  db: DB,
+  storage: FileStore,
+  of: { orderId: number } | { delegateId: number },
+): Promise<number> {
+  const stored = await db
+    .selectFrom('natcon_delegates')
+    .select(['id', 'ticket_key'])
+    .$if('orderId' in of, (qb) => qb.where('order_id', '=', (of as { orderId: number }).orderId))
+    .$if('delegateId' in of, (qb) => qb.where('id', '=', (of as { delegateId: number }).delegateId))
+    .where('ticket_key', 'is not', null)
+    .execute();
+  let removed = 0;
+  for (const row of stored) {
+    const cleared = await db
+      .updateTable('natcon_delegates')
+      .set({ ticket_key: null, ticket_hash: null })
+      .where('id', '=', row.id)
+      .where('ticket_key', '=', row.ticket_key)
+      .executeTakeFirst();
+    if (Number(cleared.numUpdatedRows) === 0) continue;
+    await storage.remove(row.ticket_key!);
+    removed += 1;
+  }
+  return removed;
 }
 
 /**
  * E-mails each delegate of a confirmed order their ticket, once: a delegate is marked sent by a
  * conditional update before the mail goes, so two servers (or a retried promotion) never send twice.
+ * The ticket is rendered here, after the answer, and stored, so a download later costs a file read.
  */
 export async function sendTickets(
-  db: DB,
-  mailer: Mailer,
+  deps: { db: DB; mailer: Mailer; storage: FileStore },
   orderId: number,
   siteUrl: string,
   now: Date,
 ): Promise<number> {
-  const delegates = await db
-    .selectFrom('natcon_delegates')
-    .select(['id', 'email', 'confirmation_number'])
-    .where('order_id', '=', orderId)
-    .where('ticket_sent_at', 'is', null)
-    .execute();
-  const tickets = new Map((await ticketsOfOrder(db, orderId)).map((t) => [t.confirmationNumber, t]));
+  const { db, mailer, storage } = deps;
+  const unsent = new Set(
+    (
+      await db
+        .selectFrom('natcon_delegates')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('ticket_sent_at', 'is', null)
+        .execute()
+    ).map((d) => d.id),
+  );
   let sent = 0;
-  for (const delegate of delegates) {
-    const ticket = tickets.get(delegate.confirmation_number ?? '');
-    if (!ticket) continue;
+  for (const delegate of await ticketsOfOrder(db, orderId)) {
+    if (!unsent.has(delegate.delegateId)) continue;
+    const { ticket } = delegate;
     const claimed = await db
       .updateTable('natcon_delegates')
       .set({ ticket_sent_at: nowIso(now) })
-      .where('id', '=', delegate.id)
+      .where('id', '=', delegate.delegateId)
       .where('ticket_sent_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
@@ -173,7 +260,7 @@ export async function sendTickets(
         attachments: [
           {
             filename: `ticket-${ticket.confirmationNumber}.pdf`,
-            content: Buffer.from(await ticketPdf(ticket)),
+            content: Buffer.from(await storedTicketPdf(db, storage, delegate)),
             contentType: 'application/pdf',
           },
         ],
@@ -181,8 +268,12 @@ export async function sendTickets(
       sent += 1;
     } catch (error) {
       // Let a later promotion or a resend try again for this delegate; the others keep theirs.
-      await db.updateTable('natcon_delegates').set({ ticket_sent_at: null }).where('id', '=', delegate.id).execute();
-      console.error('[natcon] ticket e-mail failed', delegate.confirmation_number, error);
+      await db
+        .updateTable('natcon_delegates')
+        .set({ ticket_sent_at: null })
+        .where('id', '=', delegate.delegateId)
+        .execute();
+      console.error('[natcon] ticket e-mail failed', ticket.confirmationNumber, error);
     }
   }
   return sent;

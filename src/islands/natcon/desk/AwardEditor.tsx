@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { AwardCategoryBodySchema, type AdminEdition, type AwardCategory } from '../../../lib/schemas/natcon';
+import { api, apiErrorOf } from '../../../stores/api-client';
+import {
+  ConfirmDialog,
+  FormProblem,
+  FormProvider,
+  FormSelectField,
+  FormTextField,
+  applyServerErrors,
+  useZodForm,
+} from '../../staff';
+
+const NOMINEES = { person: 'People', organisation: 'Organisations', either: 'People or organisations' } as const;
+const buttonClass = 'rounded-md border border-slate-500 px-3 py-1 text-sm font-medium hover:bg-slate-50';
+const blank = { name: '', criteria: '', nomineeKind: 'person' as const };
+
+function AwardDialog({
+  edition,
+  award,
+  open,
+  onClose,
+  onSaved,
+}: {
+  edition: AdminEdition;
+  award: AwardCategory | null;
+  open: boolean;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const form = useZodForm(AwardCategoryBodySchema, award ?? blank);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open)
+      form.reset(award ? { name: award.name, criteria: award.criteria, nomineeKind: award.nomineeKind } : blank);
+  }, [open, award, form]);
+
+  const save = form.handleSubmit(async (body) => {
+    setBusy(true);
+    try {
+      if (award) await api.patch(`/admin/natcon/award-categories/${award.id}`, body);
+      else await api.post(`/admin/natcon/editions/${edition.id}/award-categories`, body);
+      toast.success(award ? `${body.name} saved.` : `${body.name} added.`);
+      onSaved();
+    } catch (failure) {
+      applyServerErrors(form, await apiErrorOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title={award ? `Change ${award.name}` : `New award of ${edition.title}`}
+      confirmLabel={busy ? 'Saving…' : award ? 'Save the award' : 'Add the award'}
+      busy={busy}
+      onConfirm={() => void save()}
+      onCancel={onClose}
+    >
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+          className="space-y-3"
+        >
+          <FormProblem />
+          <FormTextField id="award-name" name="name" label="Award" />
+          <FormSelectField id="award-kind" name="nomineeKind" label="Who may be nominated">
+            {Object.entries(NOMINEES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </FormSelectField>
+          <FormTextField id="award-criteria" name="criteria" label="Criteria" multiline rows={4} />
+        </form>
+      </FormProvider>
+    </ConfirmDialog>
+  );
+}
+
+/** Award categories of an edition, with their criteria: added, changed, removed (not with nominations). */
+export function AwardEditor({ edition, onChanged }: { edition: AdminEdition; onChanged: () => void }) {
+  const [editing, setEditing] = useState<{ award: AwardCategory | null } | null>(null);
+  const [removing, setRemoving] = useState<AwardCategory | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await api.delete(`/admin/natcon/award-categories/${removing.id}`);
+      toast.success(`${removing.name} removed.`);
+      onChanged();
+    } catch (failure) {
+      toast.error((await apiErrorOf(failure)).message);
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="awards-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="awards-heading" className="font-semibold">
+          Award categories
+        </h3>
+        <button type="button" className={buttonClass} onClick={() => setEditing({ award: null })}>
+          New award
+        </button>
+      </div>
+      <ul className="divide-y divide-slate-200 text-sm">
+        {edition.awards.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center gap-3 py-2">
+            <span className="flex-1">
+              <span className="font-medium">{a.name}</span> ({NOMINEES[a.nomineeKind]}): {a.criteria}
+            </span>
+            <button type="button" className={buttonClass} onClick={() => setEditing({ award: a })}>
+              Change {a.name}
+            </button>
+            <button type="button" className={buttonClass} onClick={() => setRemoving(a)}>
+              Remove {a.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <AwardDialog
+        edition={edition}
+        award={editing?.award ?? null}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          onChanged();
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? 'the award'}?`}
+        confirmLabel={busy ? 'Removing…' : 'Remove'}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>Only an award nobody has been nominated for can be removed.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
