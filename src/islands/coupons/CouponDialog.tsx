@@ -10,15 +10,7 @@ import {
   type CouponFormValues,
 } from '../../lib/schemas/money-forms';
 import { api, apiErrorOf } from '../../stores/api-client';
-import {
-  ConfirmDialog,
-  FormProblem,
-  FormProvider,
-  FormSelectField,
-  FormTextField,
-  applyServerErrors,
-  useZodForm,
-} from '../staff';
+import { applyServerErrors, FormDialog, FormSelectField, FormTextField, useZodForm } from '../staff';
 
 export interface CouponDialogProps {
   /** The coupon to edit; null creates a new one. */
@@ -72,63 +64,52 @@ export function CouponDialog({ coupon, open, onClose, onSaved }: CouponDialogPro
   });
 
   return (
-    <ConfirmDialog
+    <FormDialog
       open={open}
       title={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}
-      confirmLabel={busy ? 'Saving…' : coupon ? 'Save changes' : 'Create coupon'}
+      form={form}
+      onSubmit={save}
+      confirmLabel={coupon ? 'Save changes' : 'Create coupon'}
       busy={busy}
-      onConfirm={() => void save()}
       onCancel={onClose}
     >
-      <FormProvider {...form}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-          className="space-y-3"
-        >
-          <FormProblem />
-          <FormTextField
-            id="coupon-code"
-            name="code"
-            label="Code"
-            autoComplete="off"
-            hint="Letters, digits, - or _; people may type it in any case."
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <FormSelectField id="coupon-kind" name="kind" label="Kind">
-              <option value="percent">Percent</option>
-              <option value="flat">Flat amount</option>
-            </FormSelectField>
-            <FormTextField
-              id="coupon-value"
-              name="value"
-              label={kind === 'flat' ? 'Amount off (Rs)' : 'Percent off'}
-              inputMode="decimal"
-            />
-          </div>
-          <FormSelectField id="coupon-scope" name="scope" label="Applies to">
-            {COUPON_SCOPES.map((scope) => (
-              <option key={scope} value={scope}>
-                {COUPON_SCOPE_LABELS[scope]}
-              </option>
-            ))}
-          </FormSelectField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormTextField id="coupon-from" name="validFrom" label="Valid from" type="date" />
-            <FormTextField id="coupon-to" name="validTo" label="Valid to" type="date" />
-          </div>
-          <FormTextField id="coupon-max-uses" name="maxUses" label="Maximum uses" inputMode="numeric" />
-          <div className="flex items-center gap-2">
-            <input id="coupon-active" type="checkbox" {...form.register('active')} className="h-4 w-4" />
-            <label htmlFor="coupon-active" className="text-sm font-medium">
-              Active (can be used within its dates)
-            </label>
-          </div>
-        </form>
-      </FormProvider>
-    </ConfirmDialog>
+      <FormTextField
+        id="coupon-code"
+        name="code"
+        label="Code"
+        autoComplete="off"
+        hint="Letters, digits, - or _; people may type it in any case."
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <FormSelectField id="coupon-kind" name="kind" label="Kind">
+          <option value="percent">Percent</option>
+          <option value="flat">Flat amount</option>
+        </FormSelectField>
+        <FormTextField
+          id="coupon-value"
+          name="value"
+          label={kind === 'flat' ? 'Amount off (Rs)' : 'Percent off'}
+          inputMode="decimal"
+        />
+      </div>
+      <FormSelectField id="coupon-scope" name="scope" label="Applies to">
+        {COUPON_SCOPES.map((scope) => (
+          <option key={scope} value={scope}>
+            {COUPON_SCOPE_LABELS[scope]}
+          </option>
+        ))}
+      </FormSelectField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormTextField id="coupon-from" name="validFrom" label="Valid from" type="date" />
+        <FormTextField id="coupon-to" name="validTo" label="Valid to" type="date" />
+      </div>
+      <FormTextField id="coupon-max-uses" name="maxUses" label="Maximum uses" inputMode="numeric" />
+      <div className="flex items-center gap-2">
+        <input id="coupon-active" type="checkbox" {...form.register('active')} className="h-4 w-4" />
+        <label htmlFor="coupon-active" className="text-sm font-medium">
+          Active (can be used within its dates)
+        </label>
+      </div>
+    </FormDialog>
   );
 }

@@ -2,6 +2,7 @@
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CsvDownloadButton, attachmentName, type CsvDownloadButtonProps } from './CsvDownloadButton';
 export { DataTable, type DataTableProps, type TableQuery } from './DataTable';
+export { FormDialog, type FormDialogProps } from './FormDialog';
 export { SearchFilter, SelectFilter } from './filters';
 export { FormProblem, FormSelectField, FormTextField, SERVER_ERROR, applyServerErrors, useZodForm } from './form';
 export { Pager, pageCount, type PagerProps } from './Pager';

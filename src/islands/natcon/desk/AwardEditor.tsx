@@ -2,15 +2,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { AwardCategoryBodySchema, type AdminEdition, type AwardCategory } from '../../../lib/schemas/natcon';
 import { api, apiErrorOf } from '../../../stores/api-client';
-import {
-  ConfirmDialog,
-  FormProblem,
-  FormProvider,
-  FormSelectField,
-  FormTextField,
-  applyServerErrors,
-  useZodForm,
-} from '../../staff';
+import { applyServerErrors, ConfirmDialog, FormDialog, FormSelectField, FormTextField, useZodForm } from '../../staff';
 
 const NOMINEES = { person: 'People', organisation: 'Organisations', either: 'People or organisations' } as const;
 const buttonClass = 'rounded-md border border-slate-500 px-3 py-1 text-sm font-medium hover:bg-slate-50';
@@ -51,36 +43,25 @@ function AwardDialog({
   });
 
   return (
-    <ConfirmDialog
+    <FormDialog
       open={open}
       title={award ? `Change ${award.name}` : `New award of ${edition.title}`}
-      confirmLabel={busy ? 'Saving…' : award ? 'Save the award' : 'Add the award'}
+      form={form}
+      onSubmit={save}
+      confirmLabel={award ? 'Save the award' : 'Add the award'}
       busy={busy}
-      onConfirm={() => void save()}
       onCancel={onClose}
     >
-      <FormProvider {...form}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-          className="space-y-3"
-        >
-          <FormProblem />
-          <FormTextField id="award-name" name="name" label="Award" />
-          <FormSelectField id="award-kind" name="nomineeKind" label="Who may be nominated">
-            {Object.entries(NOMINEES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </FormSelectField>
-          <FormTextField id="award-criteria" name="criteria" label="Criteria" multiline rows={4} />
-        </form>
-      </FormProvider>
-    </ConfirmDialog>
+      <FormTextField id="award-name" name="name" label="Award" />
+      <FormSelectField id="award-kind" name="nomineeKind" label="Who may be nominated">
+        {Object.entries(NOMINEES).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </FormSelectField>
+      <FormTextField id="award-criteria" name="criteria" label="Criteria" multiline rows={4} />
+    </FormDialog>
   );
 }
 

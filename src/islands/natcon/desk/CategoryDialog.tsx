@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { AdminEdition } from '../../../lib/schemas/natcon';
 import { CategoryFormSchema, categoryBodyOf, categoryFormValuesOf } from '../../../lib/schemas/natcon-forms';
 import { api, apiErrorOf } from '../../../stores/api-client';
-import { ConfirmDialog, FormProblem, FormProvider, FormTextField, applyServerErrors, useZodForm } from '../../staff';
+import { applyServerErrors, FormDialog, FormTextField, useZodForm } from '../../staff';
 
 type Category = AdminEdition['categories'][number];
 
@@ -45,55 +45,44 @@ export function CategoryDialog({ edition, category, open, onClose, onSaved }: Ca
   });
 
   return (
-    <ConfirmDialog
+    <FormDialog
       open={open}
       title={category ? `Change ${category.name}` : `New category of ${edition.title}`}
-      confirmLabel={busy ? 'Saving…' : category ? 'Save the category' : 'Add the category'}
+      form={form}
+      onSubmit={save}
+      confirmLabel={category ? 'Save the category' : 'Add the category'}
       busy={busy}
-      onConfirm={() => void save()}
       onCancel={onClose}
     >
-      <FormProvider {...form}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-          className="space-y-3"
-        >
-          <FormProblem />
-          <FormTextField id="category-name" name="name" label="Category" />
-          <div className="grid grid-cols-2 gap-3">
-            <FormTextField id="category-fee" name="fee" label="Fee (Rs)" inputMode="decimal" />
-            <FormTextField
-              id="category-seats"
-              name="seats"
-              label="Seats"
-              inputMode="numeric"
-              hint={category ? `${category.seatsTaken} taken.` : undefined}
-            />
-            <FormTextField
-              id="category-early-fee"
-              name="earlyBirdFee"
-              label="Early-bird fee (Rs)"
-              inputMode="decimal"
-              hint="Leave empty for none."
-            />
-            <FormTextField id="category-early-until" name="earlyBirdUntil" label="Early bird until" type="date" />
-          </div>
-          <div className="space-y-1 text-sm">
-            <div className="flex items-center gap-2">
-              <input id="category-member-rate" type="checkbox" {...form.register('memberRate')} className="h-4 w-4" />
-              <label htmlFor="category-member-rate">Member’s rate (each delegate gives a member number)</label>
-            </div>
-            <div className="flex items-center gap-2">
-              <input id="category-student-rate" type="checkbox" {...form.register('studentRate')} className="h-4 w-4" />
-              <label htmlFor="category-student-rate">Student ID required</label>
-            </div>
-          </div>
-        </form>
-      </FormProvider>
-    </ConfirmDialog>
+      <FormTextField id="category-name" name="name" label="Category" />
+      <div className="grid grid-cols-2 gap-3">
+        <FormTextField id="category-fee" name="fee" label="Fee (Rs)" inputMode="decimal" />
+        <FormTextField
+          id="category-seats"
+          name="seats"
+          label="Seats"
+          inputMode="numeric"
+          hint={category ? `${category.seatsTaken} taken.` : undefined}
+        />
+        <FormTextField
+          id="category-early-fee"
+          name="earlyBirdFee"
+          label="Early-bird fee (Rs)"
+          inputMode="decimal"
+          hint="Leave empty for none."
+        />
+        <FormTextField id="category-early-until" name="earlyBirdUntil" label="Early bird until" type="date" />
+      </div>
+      <div className="space-y-1 text-sm">
+        <div className="flex items-center gap-2">
+          <input id="category-member-rate" type="checkbox" {...form.register('memberRate')} className="h-4 w-4" />
+          <label htmlFor="category-member-rate">Member’s rate (each delegate gives a member number)</label>
+        </div>
+        <div className="flex items-center gap-2">
+          <input id="category-student-rate" type="checkbox" {...form.register('studentRate')} className="h-4 w-4" />
+          <label htmlFor="category-student-rate">Student ID required</label>
+        </div>
+      </div>
+    </FormDialog>
   );
 }
