@@ -110,7 +110,10 @@ describeEachDatabase('Crash test invariants: quiet on whole data, loud on half-w
       }
     }
   });
-  afterAll(() => database.drop());
+  afterAll(async () => {
+    await api.settle();
+    await database.drop();
+  });
 
   it('finds nothing wrong in what the site wrote', async () => {
     expect(await integrity(database.db, kind.name === 'PostgreSQL')).toMatch(/^ok/);
