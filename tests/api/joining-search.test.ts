@@ -124,7 +124,7 @@ describeEachDatabase('Joining: searching the applications queue', (kind) => {
     const db = database.db;
     if (kind.name === 'PostgreSQL') {
       const indexes = await sql<{ indexname: string; indexdef: string }>`
-        select indexname, indexdef from pg_indexes where tablename = 'applications' and indexname like '%trgm%'`.execute(
+        select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'applications' and indexname like '%trgm%'`.execute(
         db,
       );
       expect(indexes.rows.map((r) => r.indexname).sort()).toEqual([

@@ -18,7 +18,7 @@ import { readDocument } from '../services/joining/documents';
 import { applicationDetail, applicationRowsForExport, listApplications } from '../services/joining/queue';
 import { applicationInScope, transitionApplication } from '../services/joining/transitions';
 import { clientAddress } from './context';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
 
 /** The staff's side of joining: the queue, one application, its documents and its decisions. */
@@ -73,7 +73,7 @@ const transitionRoute = apiRoute({
     'Moves an application: scrutiny and recommendation (roles 2, 4, 5), approval, rejection, withdrawal (roles 2, 5)',
   tags,
   access: rolesOnly(...STAFF),
-  request: { params: IdParam, body: { content: { 'application/json': { schema: TransitionInput } } } },
+  request: { params: IdParam, body: jsonBody(TransitionInput) },
   data: z.object({ state: z.enum(APPLICATION_STATES), memberNumber: z.string().nullable() }),
   errors: [404, 409],
 });

@@ -28,7 +28,7 @@ import { IMAGE_TYPES, inspectUpload, MB, reencodeImage } from '../storage';
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { clientAddress, type AppContext } from './context';
 import { conflict, forbidden, notFound, validationError } from './errors';
-import { apiRoute, caller, createRouter, respond, rolesOnly, UploadedFile } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly, UploadedFile } from './openapi';
 
 /** Chapters as staff manage them (issue 11): see `services/chapter-admin.ts` for the rules. */
 const tags = ['Chapters (staff)'];
@@ -85,7 +85,7 @@ const createRoute = apiRoute({
   summary: 'Creates a chapter (codes are unique and never reused)',
   tags,
   access: rolesOnly(ROLE.superAdmin),
-  request: { body: { content: { 'application/json': { schema: ChapterCreateInput } } } },
+  request: { body: jsonBody(ChapterCreateInput) },
   data: AdminChapterSchema,
   status: 201,
   errors: [409],
@@ -108,7 +108,7 @@ const updateRoute = apiRoute({
   summary: 'Edits a chapter: the super admin any field but the code; a chapter admin its own contacts',
   tags,
   access: EDITORS,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: ChapterUpdateInput } } } },
+  request: { params: IdParam, body: jsonBody(ChapterUpdateInput) },
   data: AdminChapterSchema,
   errors: [404],
 });
@@ -119,7 +119,7 @@ const addBearerRoute = apiRoute({
   summary: 'Adds an office bearer for a term',
   tags,
   access: EDITORS,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: OfficeBearerInput } } } },
+  request: { params: IdParam, body: jsonBody(OfficeBearerInput) },
   data: OfficeBearerSchema,
   status: 201,
   errors: [404],
@@ -131,7 +131,7 @@ const updateBearerRoute = apiRoute({
   summary: 'Changes an office bearer or ends their term',
   tags,
   access: EDITORS,
-  request: { params: BearerParams, body: { content: { 'application/json': { schema: OfficeBearerUpdateInput } } } },
+  request: { params: BearerParams, body: jsonBody(OfficeBearerUpdateInput) },
   data: OfficeBearerSchema,
   errors: [404],
 });

@@ -20,7 +20,7 @@ import {
   updateCoupon,
 } from '../services/money/coupon-admin';
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** Coupons: the super admin only (DESIGN.md section 3). Redeeming happens in the purposes' own routes. */
 const tags = ['Coupons (staff)'];
@@ -50,7 +50,7 @@ const createRoute = apiRoute({
   summary: 'Creates a coupon (code case-insensitive, stored upper-cased)',
   tags,
   access: superAdminOnly,
-  request: { body: { content: { 'application/json': { schema: CouponBody } } } },
+  request: { body: jsonBody(CouponBody) },
   data: CouponSchema,
   status: 201,
   errors: [409],
@@ -62,7 +62,7 @@ const updateRoute = apiRoute({
   summary: 'Changes a coupon: any field; `active: false` deactivates it',
   tags,
   access: superAdminOnly,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: CouponPatchBody } } } },
+  request: { params: IdParam, body: jsonBody(CouponPatchBody) },
   data: CouponSchema,
   errors: [404, 409],
 });

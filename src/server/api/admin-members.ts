@@ -33,7 +33,7 @@ import {
 import { clientAddress, type AppContext } from './context';
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { conflict, tooManyRequests } from './errors';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** The staff's member register and edits (issue 10). Chapter admins act on their chapter's members only. */
 const tags = ['Members (staff)'];
@@ -66,7 +66,7 @@ const patchRoute = apiRoute({
   summary: 'Edits a member: details, class, chapter transfer (kept in the history); audited with before and after',
   tags,
   access: MEMBER_STAFF,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: StaffMemberPatch } } } },
+  request: { params: IdParam, body: jsonBody(StaffMemberPatch) },
   data: z.object({ changed: z.array(z.string()) }),
   errors: [404, 409],
 });
@@ -78,7 +78,7 @@ const officeRenewalRoute = apiRoute({
     'Records a renewal paid at the office in cash or by cheque, verified at once by the staff who took it: receipt number, paid-through year raised',
   tags,
   access: rolesOnly(ROLE.superAdmin, ROLE.admin),
-  request: { params: IdParam, body: { content: { 'application/json': { schema: OfficeRenewalBody } } } },
+  request: { params: IdParam, body: jsonBody(OfficeRenewalBody) },
   data: MemberPaymentSchema,
   status: 201,
   errors: [404, 409],
@@ -101,7 +101,7 @@ const noteRoute = apiRoute({
   summary: 'Adds a staff note to a member',
   tags,
   access: MEMBER_STAFF,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: NoteBody } } } },
+  request: { params: IdParam, body: jsonBody(NoteBody) },
   data: z.object({ id: z.number().int() }),
   status: 201,
   errors: [404],
@@ -113,7 +113,7 @@ const accountRoute = apiRoute({
   summary: "Disables or re-enables the member's account (disabling ends its sessions)",
   tags,
   access: MEMBER_STAFF,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: AccountStateBody } } } },
+  request: { params: IdParam, body: jsonBody(AccountStateBody) },
   data: z.object({ active: z.boolean() }),
   errors: [404],
 });
@@ -126,7 +126,7 @@ const decideRequestRoute = apiRoute({
   access: MEMBER_STAFF,
   request: {
     params: ChangeRequestParams,
-    body: { content: { 'application/json': { schema: ChangeRequestDecisionBody } } },
+    body: jsonBody(ChangeRequestDecisionBody),
   },
   data: z.object({ state: z.enum(['done', 'declined']) }),
   errors: [404, 409],

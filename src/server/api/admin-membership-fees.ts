@@ -5,7 +5,7 @@ import { ROLE } from '../../lib/roles';
 import { FeeRowSchema, FeeUpdateInput } from '../../lib/schemas/membership';
 import { listFees, setFee } from '../services/joining/fees';
 import { clientAddress } from './context';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** The fee schedule per financial year and class: the super admin's Fees tab. */
 const tags = ['Membership fees (staff)'];
@@ -33,7 +33,7 @@ const updateRoute = apiRoute({
   access: rolesOnly(ROLE.superAdmin),
   request: {
     params: z.object({ financialYear: FinancialYear, classCode: z.enum(MEMBERSHIP_CLASS_CODES) }),
-    body: { content: { 'application/json': { schema: FeeUpdateInput } } },
+    body: jsonBody(FeeUpdateInput),
   },
   data: FeeRowSchema,
 });

@@ -22,7 +22,7 @@ import {
 import { storedFileResponse } from '../storage';
 import { notFound } from './errors';
 import { csvAnswer } from './natcon-csv';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** The organisers' desk, part two: award nominations and check-in at the venue (roles 2 and 5). */
 const tags = ['NATCON (staff)'];
@@ -58,7 +58,7 @@ const reviewRoute = apiRoute({
   summary: 'Sets a nomination’s review state (received, shortlisted, winner, not selected) with a note',
   tags,
   access: ACT,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: NominationReviewSchema } } } },
+  request: { params: IdParam, body: jsonBody(NominationReviewSchema) },
   data: NominationSchema,
   errors: [404],
 });
@@ -79,7 +79,7 @@ const checkInRoute = apiRoute({
   summary: 'Checks a delegate in by the ticket’s code; a second scan reports the first check-in',
   tags,
   access: ACT,
-  request: { body: { content: { 'application/json': { schema: CheckInBodySchema } } } },
+  request: { body: jsonBody(CheckInBodySchema) },
   data: CheckInAnswerSchema,
   errors: [404, 409],
 });

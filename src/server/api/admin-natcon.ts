@@ -45,7 +45,7 @@ import {
 import { storedFileResponse } from '../storage';
 import { notFound } from './errors';
 import { csvAnswer } from './natcon-csv';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** The organisers' desk, part one: the conference settings and the registrations. */
 const tags = ['NATCON (staff)'];
@@ -69,7 +69,7 @@ const createEditionRoute = apiRoute({
   summary: 'Creates an edition (super admin)',
   tags,
   access: SUPER,
-  request: { body: { content: { 'application/json': { schema: EditionBodySchema } } } },
+  request: { body: jsonBody(EditionBodySchema) },
   data: EditionSummarySchema,
   status: 201,
 });
@@ -79,7 +79,7 @@ const updateEditionRoute = apiRoute({
   summary: 'Replaces an edition’s details (super admin)',
   tags,
   access: SUPER,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: EditionBodySchema } } } },
+  request: { params: IdParam, body: jsonBody(EditionBodySchema) },
   data: EditionSummarySchema,
   errors: [404],
 });
@@ -89,7 +89,7 @@ const createCategoryRoute = apiRoute({
   summary: 'Adds a delegate category: fee, early-bird fee and last day, seats (super admin)',
   tags,
   access: SUPER,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: CategoryBodySchema } } } },
+  request: { params: IdParam, body: jsonBody(CategoryBodySchema) },
   data: AdminCategorySchema,
   status: 201,
   errors: [404],
@@ -100,7 +100,7 @@ const updateCategoryRoute = apiRoute({
   summary: 'Changes a delegate category; seats never below those taken (super admin)',
   tags,
   access: SUPER,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: CategoryPatchSchema } } } },
+  request: { params: IdParam, body: jsonBody(CategoryPatchSchema) },
   data: AdminCategorySchema,
   errors: [404],
 });
@@ -110,7 +110,7 @@ const createAwardRoute = apiRoute({
   summary: 'Adds an award category with its criteria (super admin)',
   tags,
   access: SUPER,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: AwardCategoryBodySchema } } } },
+  request: { params: IdParam, body: jsonBody(AwardCategoryBodySchema) },
   data: AwardCategorySchema,
   status: 201,
   errors: [404],
@@ -131,7 +131,7 @@ const updateAwardRoute = apiRoute({
   summary: 'Changes an award category: name, criteria, who may be nominated (super admin)',
   tags,
   access: SUPER,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: AwardCategoryPatchSchema } } } },
+  request: { params: IdParam, body: jsonBody(AwardCategoryPatchSchema) },
   data: AwardCategorySchema,
   errors: [404],
 });
@@ -180,7 +180,7 @@ const cancelRoute = apiRoute({
   summary: 'Cancels a registration with a note; its seats and coupon use are given back',
   tags,
   access: ACT,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: CancelBodySchema } } } },
+  request: { params: IdParam, body: jsonBody(CancelBodySchema) },
   data: AdminOrderSchema,
   errors: [404, 409],
 });
@@ -200,7 +200,7 @@ const moveRoute = apiRoute({
   summary: 'Moves a delegate to another category of the edition (a seat there is taken atomically)',
   tags,
   access: ACT,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: MoveDelegateSchema } } } },
+  request: { params: IdParam, body: jsonBody(MoveDelegateSchema) },
   data: Ok,
   errors: [404, 409],
 });

@@ -14,7 +14,7 @@ import { AudienceError, sendNotification, type Recipient } from '../services/not
 import type { ApiDeps } from './context';
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { validationError } from './errors';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** Sending notices and their history: the super admin only (DESIGN.md section 3). */
 const tags = ['Notifications (staff)'];
@@ -50,7 +50,7 @@ const sendRoute = apiRoute({
   summary: 'Sends a notice to all, a chapter, a member or a role',
   tags,
   access: rolesOnly(ROLE.superAdmin),
-  request: { body: { content: { 'application/json': { schema: SendNotificationBody } } } },
+  request: { body: jsonBody(SendNotificationBody) },
   data: z.object({ id: z.number().int(), recipients: z.number().int() }),
   status: 201,
 });

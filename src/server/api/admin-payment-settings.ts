@@ -1,7 +1,7 @@
 import { ROLE } from '../../lib/roles';
 import { PaymentSettingsAnswer, PaymentSettingsPatchBody } from '../../lib/schemas/money';
 import { readPaymentSettings, updatePaymentSettings } from '../services/money/settings';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** The institute's payment settings (receipt header, GST, UPI address, bank account): super admin only. */
 const tags = ['Payment settings (staff)'];
@@ -21,7 +21,7 @@ const updateRoute = apiRoute({
   summary: 'Changes any of the groups institute, gst, upi and bank (each given whole); audited',
   tags,
   access: rolesOnly(ROLE.superAdmin),
-  request: { body: { content: { 'application/json': { schema: PaymentSettingsPatchBody } } } },
+  request: { body: jsonBody(PaymentSettingsPatchBody) },
   data: PaymentSettingsAnswer,
 });
 

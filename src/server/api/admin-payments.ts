@@ -16,7 +16,7 @@ import { exportPayments, listPayments } from '../services/money/payment-list';
 import { rejectPayment, verifyPayment } from '../services/money/payments';
 import type { PaymentRecord } from '../services/money/purposes';
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /**
  * Reported payments for staff: roles 2 and 5 list and decide every payment; a chapter admin lists
@@ -54,7 +54,7 @@ const decisionRoute = (action: 'verify' | 'reject') =>
         : 'Rejects a reported payment with a note saying why',
     tags,
     access: deciders,
-    request: { params: IdParam, body: { content: { 'application/json': { schema: DecisionBody } } } },
+    request: { params: IdParam, body: jsonBody(DecisionBody) },
     data: PaymentSchema,
     errors: [404, 409],
   });

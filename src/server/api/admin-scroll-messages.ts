@@ -15,7 +15,7 @@ import {
 } from '../services/scroll-messages';
 import { clientAddress } from './context';
 import { notFound, validationError } from './errors';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** The scroll ticker's messages (issue 11): the super admin only. */
 const tags = ['Scroll ticker'];
@@ -37,7 +37,7 @@ const createRoute = apiRoute({
   summary: 'Adds a ticker message (shown from startsOn to endsOn, Asia/Kolkata, while active)',
   tags,
   access,
-  request: { body: { content: { 'application/json': { schema: ScrollMessageInput } } } },
+  request: { body: jsonBody(ScrollMessageInput) },
   data: ScrollMessageSchema,
   status: 201,
 });
@@ -48,7 +48,7 @@ const updateRoute = apiRoute({
   summary: 'Changes a ticker message',
   tags,
   access,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: ScrollMessageUpdateInput } } } },
+  request: { params: IdParam, body: jsonBody(ScrollMessageUpdateInput) },
   data: ScrollMessageSchema,
   errors: [404],
 });

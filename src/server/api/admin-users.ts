@@ -13,7 +13,7 @@ import { allUsers, inviteUser, listUsers, updateUser, type StaffFailure } from '
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
 import { clientAddress, type AppContext } from './context';
 import { ApiError, notFound, validationError } from './errors';
-import { apiRoute, caller, createRouter, respond, rolesOnly } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from './openapi';
 
 /** Staff accounts (issue 11): the super admin only (DESIGN.md section 3). */
 const tags = ['Users (staff)'];
@@ -81,7 +81,7 @@ const inviteRoute = apiRoute({
   summary: 'Invites a staff member (roles 2 to 5), who is e-mailed a link to set a password',
   tags,
   access,
-  request: { body: { content: { 'application/json': { schema: UserInviteInput } } } },
+  request: { body: jsonBody(UserInviteInput) },
   data: AdminUserSchema,
   status: 201,
   errors: [409],
@@ -96,7 +96,7 @@ const updateRoute = apiRoute({
     'Member accounts (role 1) are managed from the member record.',
   tags,
   access,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: UserUpdateInput } } } },
+  request: { params: IdParam, body: jsonBody(UserUpdateInput) },
   data: AdminUserSchema,
   errors: [404, 409],
 });

@@ -6,7 +6,7 @@ import { changePassword, findMe, updateMe } from '../services/users';
 import { issueApiToken } from '../services/sign-in';
 import { clientAddress } from './context';
 import { unauthorized, validationError } from './errors';
-import { apiRoute, caller, createRouter, respond, SIGNED_IN } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, SIGNED_IN } from './openapi';
 
 const tags = ['Accounts'];
 
@@ -44,7 +44,7 @@ const updateRoute = apiRoute({
   summary: "Changes the caller's name or e-mail copy setting",
   tags,
   access: SIGNED_IN,
-  request: { body: { content: { 'application/json': { schema: UpdateMeSchema } } } },
+  request: { body: jsonBody(UpdateMeSchema) },
   data: MeSchema,
 });
 
@@ -54,7 +54,7 @@ const passwordRoute = apiRoute({
   summary: "Changes the caller's password; ends every other session and answers a new token",
   tags,
   access: SIGNED_IN,
-  request: { body: { content: { 'application/json': { schema: ChangePasswordSchema } } } },
+  request: { body: jsonBody(ChangePasswordSchema) },
   data: IssuedTokenSchema,
 });
 

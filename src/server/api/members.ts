@@ -20,7 +20,7 @@ import { memberDetailFor, ownMemberDetail } from '../services/members';
 import { ownChangeRequests, requestChange, updateOwnDetails } from '../services/member-self';
 import { clientAddress, type AppContext } from './context';
 import { notFound } from './errors';
-import { apiRoute, caller, createRouter, respond, rolesOnly, SIGNED_IN } from './openapi';
+import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly, SIGNED_IN } from './openapi';
 
 const tags = ['Members'];
 
@@ -43,7 +43,7 @@ const ownPatchRoute = apiRoute({
     'The member corrects their own contact and professional details (name, date of birth, class and chapter: a change request)',
   tags,
   access: rolesOnly(ROLE.member),
-  request: { body: { content: { 'application/json': { schema: SelfMemberPatch } } } },
+  request: { body: jsonBody(SelfMemberPatch) },
   data: z.object({ changed: z.array(z.string()) }),
   errors: [404, 409],
 });
@@ -54,7 +54,7 @@ const changeRequestRoute = apiRoute({
   summary: 'The member asks staff to change their name, date of birth, class or chapter',
   tags,
   access: rolesOnly(ROLE.member),
-  request: { body: { content: { 'application/json': { schema: ChangeRequestBody } } } },
+  request: { body: jsonBody(ChangeRequestBody) },
   data: z.object({ id: z.number().int() }),
   status: 201,
   errors: [404],
@@ -100,7 +100,7 @@ const reportRenewalRoute = apiRoute({
     'The member reports paying the renewal quoted now, with an optional membership coupon (the amount must be the total after it); staff verify it',
   tags,
   access: rolesOnly(ROLE.member),
-  request: { body: { content: { 'application/json': { schema: RenewalPaymentBody } } } },
+  request: { body: jsonBody(RenewalPaymentBody) },
   data: MemberPaymentSchema,
   status: 201,
   errors: [404, 409],

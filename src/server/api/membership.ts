@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { kolkataDate } from '../../lib/financial-year';
 import { MEMBERSHIP_CLASS_CODES } from '../../lib/membership-classes';
 import { isoDate } from '../../lib/schemas/common';
+import { ReportPaymentBody } from '../../lib/schemas/money';
 import {
   ApplicationDocumentSchema,
   ApplicationInput,
@@ -23,7 +24,7 @@ import { reportApplicationPayment } from '../services/joining/payments';
 import { withdrawByApplicant } from '../services/joining/transitions';
 import { statusView } from '../services/joining/views';
 import { clientAddress, type ApiDeps } from './context';
-import { ANYONE, apiRoute, createRouter, respond, UploadedFile } from './openapi';
+import { ANYONE, apiRoute, createRouter, jsonBody, respond, UploadedFile } from './openapi';
 import type { MailMessage } from '../mail/mailer';
 
 /** Joining the institute, for visitors and applicants (no sign-in; the status token is the applicant's key). */
@@ -96,7 +97,7 @@ const submitRoute = apiRoute({
   summary: 'Applies for membership; answers the application number and the status token',
   tags,
   access: ANYONE,
-  request: { body: { content: { 'application/json': { schema: ApplicationInput } } } },
+  request: { body: jsonBody(ApplicationInput) },
   data: SubmittedApplicationSchema,
   status: 201,
   errors: [409, 429],
@@ -144,20 +145,7 @@ const paymentRoute = apiRoute({
   request: {
     params: Reference,
     query: TokenQuery,
-    body: {
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              mode: z.enum(['upi', 'bank_transfer', 'demand_draft', 'cheque', 'cash']),
-              reference: z.string().trim().min(1, 'Enter the payment reference.').max(40),
-              amount: z.number().int().positive('Enter the amount paid.'),
-              paidOn: isoDate,
-            })
-            .strict(),
-        },
-      },
-    },
+    body: jsonBody(ReportPaymentBody),
   },
   data: z.object({ id: z.number().int(), state: z.string() }),
   status: 201,
@@ -173,15 +161,9 @@ const withdrawalRoute = apiRoute({
   request: {
     params: Reference,
     query: TokenQuery,
-    body: {
-      content: {
-        'application/json': {
-          schema: z
-            .object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() })
-            .strict(),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() }).strict(),
+    ),
   },
   data: ApplicationStatusSchema,
   errors: [404, 409],

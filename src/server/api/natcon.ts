@@ -25,7 +25,7 @@ import {
 import { inspectUpload, MB, IMAGE_TYPES, PDF_TYPES, storedFileResponse } from '../storage';
 import type { ApiDeps } from './context';
 import { notFound } from './errors';
-import { ANYONE, apiRoute, createRouter, respond, UploadedFile } from './openapi';
+import { ANYONE, apiRoute, createRouter, jsonBody, respond, UploadedFile } from './openapi';
 
 /** NATCON for the public: the conference, registration, the registrant's order, nominations. */
 const tags = ['NATCON'];
@@ -73,7 +73,7 @@ const registerRoute = apiRoute({
   summary: 'Registers one delegate or a group: seats taken atomically, or the waiting list when a category is full',
   tags,
   access: ANYONE,
-  request: { body: { content: { 'application/json': { schema: RegistrationBodySchema } } } },
+  request: { body: jsonBody(RegistrationBodySchema) },
   data: RegistrationAnswerSchema,
   status: 201,
   errors: [404, 409],
@@ -138,7 +138,7 @@ const paymentRoute = apiRoute({
   request: {
     params: OrderNumberParam,
     query: TokenQuery,
-    body: { content: { 'application/json': { schema: ReportPaymentBody } } },
+    body: jsonBody(ReportPaymentBody),
   },
   data: OrderSchema,
   status: 201,

@@ -135,6 +135,11 @@ function hasJsonBody(request: RouteConfig['request']): boolean {
   return Boolean((request?.body as JsonBody | undefined)?.content?.['application/json']);
 }
 
+/** A JSON request body checked by `schema`: `request: { body: jsonBody(NoteBody) }`. */
+export function jsonBody<T extends z.ZodTypeAny>(schema: T) {
+  return { content: { 'application/json': { schema } } };
+}
+
 /**
  * A file field of a `multipart/form-data` body (declare the body under that media type; the route's
  * `bodyLimit` sets how large it may be). What the file really is gets checked by `inspectUpload`.

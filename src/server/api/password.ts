@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '../../lib/constants';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { clientAddress } from './context';
 import { tooManyRequests, validationError } from './errors';
-import { ANYONE, apiRoute, createRouter, respond } from './openapi';
+import { ANYONE, apiRoute, createRouter, jsonBody, respond } from './openapi';
 
 const tags = ['Accounts'];
 
@@ -22,7 +22,7 @@ const forgotRoute = apiRoute({
   summary: 'E-mails a password-reset link (the same answer whether or not the account exists)',
   tags,
   access: ANYONE,
-  request: { body: { content: { 'application/json': { schema: ForgotSchema } } } },
+  request: { body: jsonBody(ForgotSchema) },
   data: z.object({ sent: z.literal(true) }),
   errors: [429],
 });
@@ -33,7 +33,7 @@ const resetRoute = apiRoute({
   summary: 'Sets a new password with the token of a reset link',
   tags,
   access: ANYONE,
-  request: { body: { content: { 'application/json': { schema: ResetSchema } } } },
+  request: { body: jsonBody(ResetSchema) },
   data: z.object({ reset: z.literal(true) }),
 });
 

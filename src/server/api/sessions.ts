@@ -6,7 +6,7 @@ import { DEVICE_COOKIE_NAME, deviceCookieHeader } from '../auth/device-cookie';
 import { INVALID_CREDENTIALS_MESSAGE, issueApiToken, signInWithPassword } from '../services/sign-in';
 import { clientAddress } from './context';
 import { ApiError, tooManyRequests } from './errors';
-import { ANYONE, apiRoute, createRouter, respond } from './openapi';
+import { ANYONE, apiRoute, createRouter, jsonBody, respond } from './openapi';
 
 const SignInSchema = z
   .object({
@@ -27,7 +27,7 @@ const signInRoute = apiRoute({
     '(`nipm_device`, path /api): a client that sends it back is let through a lock of its account.',
   tags: ['Accounts'],
   access: ANYONE,
-  request: { body: { content: { 'application/json': { schema: SignInSchema } } } },
+  request: { body: jsonBody(SignInSchema) },
   data: IssuedTokenSchema.extend({ user: MeSchema }),
   errors: [401, 429],
 });

@@ -1,3 +1,4 @@
+import type { ReportPaymentInput } from '../../../lib/schemas/money';
 import type { DB } from '../../db';
 import { conflict, validationError } from '../../api/errors';
 import { kolkataDate } from '../../../lib/financial-year';
@@ -11,12 +12,8 @@ import { hashToken, moveState, parseQuote, recordEvent, type ApplicationRow } fr
 
 export const MEMBERSHIP_PURPOSE = 'membership_application' as const;
 
-export interface ReportedPaymentInput {
-  mode: 'upi' | 'bank_transfer' | 'demand_draft' | 'cheque' | 'cash';
-  reference: string;
-  amount: number;
-  paidOn: string;
-}
+/** What the applicant reports: the money module's one payment report (`ReportPaymentBody`). */
+export type ReportedPaymentInput = ReportPaymentInput;
 
 /**
  * The applicant reports the payment of the amount due: one payment per application at a time. The
@@ -55,7 +52,7 @@ export async function reportApplicationPayment(
         payerEmail: application.email,
         chapterId: application.chapter_id,
         mode: input.mode,
-        reference: input.reference,
+        reference: input.reference ?? null,
         amount: input.amount,
         paidOn: input.paidOn,
       },
@@ -68,7 +65,7 @@ export async function reportApplicationPayment(
         from: 'awaiting_payment',
         to: 'payment_reported',
         actorUserId: null,
-        note: `Reported ${input.mode} ${input.reference}`,
+        note: `Reported ${input.mode}${input.reference ? ` ${input.reference}` : ''}`,
       },
       ctx.now,
     );
