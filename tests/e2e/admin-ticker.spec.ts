@@ -61,6 +61,12 @@ test('the home page ticker shows a message published a moment ago, pauses on hov
   await expect(still.getByRole('link', { name: text }).first()).toBeVisible();
   await expect(stillTrack).toHaveCSS('animation-name', 'none');
   await stillContext.close();
+
+  // Deleted after a confirmation, it leaves the list (and the ticker with it).
+  await page.getByRole('button', { name: `Delete “${text}”` }).click();
+  await page.getByRole('dialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Message deleted.')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(text) })).toHaveCount(0);
 });
 
 test('the ticker keeps its height while its messages load: no layout shift', async ({ page }) => {

@@ -20,6 +20,7 @@ import {
   FormSelectField,
   FormTextField,
   useListQuery,
+  useRemoval,
   useServerList,
   useZodForm,
   type ColumnDef,
@@ -56,12 +57,15 @@ export default function ScrollMessagesAdmin() {
   const form = useZodForm(ScrollMessageForm, blank());
   const text = useWatch({ control: form.control, name: 'text' });
   const [editing, setEditing] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState<ScrollMessage | null>(null);
   const allowed = roleId === ROLE.superAdmin;
   const query = useListQuery(ScrollMessageListQuery);
   const list = useServerList<ScrollMessage>('/admin/scroll-messages', query.params, allowed);
   const load = list.reload;
+  const removal = useRemoval<ScrollMessage>(
+    (m) => api.delete(`/admin/scroll-messages/${m.id}`),
+    () => 'Message deleted.',
+    load,
+  );
 
   if (loading) return <p>Loading…</p>;
   if (!allowed) return <p role="alert">Only the super admin manages the ticker.</p>;
@@ -93,20 +97,6 @@ export default function ScrollMessagesAdmin() {
     });
   };
 
-  const remove = async (m: ScrollMessage) => {
-    setBusy(true);
-    try {
-      await api.delete(`/admin/scroll-messages/${m.id}`);
-      toast.success('Message deleted.');
-      await load();
-    } catch (failure) {
-      toast.error((await apiErrorOf(failure)).message);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
-
   const columns: ColumnDef<ScrollMessage>[] = [
     { id: 'position', header: 'Order', accessorKey: 'position', meta: { align: 'right' } },
     {
@@ -136,7 +126,7 @@ export default function ScrollMessagesAdmin() {
           <button
             type="button"
             className={dangerClass}
-            onClick={() => setDeleting(m)}
+            onClick={() => removal.ask(m)}
             aria-label={`Delete “${m.text}”`}
           >
             Delete
@@ -221,15 +211,15 @@ export default function ScrollMessagesAdmin() {
         />
       </Panel>
       <ConfirmDialog
-        open={deleting !== null}
+        open={removal.pending !== null}
         title="Delete this message?"
         confirmLabel="Delete"
         danger
-        busy={busy}
-        onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
+        busy={removal.busy}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       >
-        “{deleting?.text}” leaves the ticker and the list for good.
+        “{removal.pending?.text}” leaves the ticker and the list for good.
       </ConfirmDialog>
     </div>
   );

@@ -7,6 +7,7 @@ export { SearchFilter, SelectFilter } from './filters';
 export { FormProblem, FormSelectField, FormTextField, SERVER_ERROR, applyServerErrors, useZodForm } from './form';
 export { Pager, pageCount, type PagerProps } from './Pager';
 export { useDismiss, type DismissOptions } from './useDismiss';
+export { useRemoval, type Removal } from './useRemoval';
 export { useListQuery, type ListQuery } from './useListQuery';
 export { useServerList, type ServerList } from './useServerList';
 export { FormProvider } from 'react-hook-form';

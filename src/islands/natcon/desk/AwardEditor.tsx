@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { AwardCategoryBodySchema, type AdminEdition, type AwardCategory } from '../../../lib/schemas/natcon';
 import { api, apiErrorOf } from '../../../stores/api-client';
-import { applyServerErrors, ConfirmDialog, FormDialog, FormSelectField, FormTextField, useZodForm } from '../../staff';
+import {
+  applyServerErrors,
+  ConfirmDialog,
+  FormDialog,
+  FormSelectField,
+  FormTextField,
+  useRemoval,
+  useZodForm,
+} from '../../staff';
 
 const NOMINEES = { person: 'People', organisation: 'Organisations', either: 'People or organisations' } as const;
 const buttonClass = 'rounded-md border border-slate-500 px-3 py-1 text-sm font-medium hover:bg-slate-50';
@@ -68,23 +76,11 @@ function AwardDialog({
 /** Award categories of an edition, with their criteria: added, changed, removed (not with nominations). */
 export function AwardEditor({ edition, onChanged }: { edition: AdminEdition; onChanged: () => void }) {
   const [editing, setEditing] = useState<{ award: AwardCategory | null } | null>(null);
-  const [removing, setRemoving] = useState<AwardCategory | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await api.delete(`/admin/natcon/award-categories/${removing.id}`);
-      toast.success(`${removing.name} removed.`);
-      onChanged();
-    } catch (failure) {
-      toast.error((await apiErrorOf(failure)).message);
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
+  const removal = useRemoval<AwardCategory>(
+    (item) => api.delete(`/admin/natcon/award-categories/${item.id}`),
+    (item) => `${item.name} removed.`,
+    onChanged,
+  );
 
   return (
     <section aria-labelledby="awards-heading" className="space-y-3">
@@ -105,7 +101,7 @@ export function AwardEditor({ edition, onChanged }: { edition: AdminEdition; onC
             <button type="button" className={buttonClass} onClick={() => setEditing({ award: a })}>
               Change {a.name}
             </button>
-            <button type="button" className={buttonClass} onClick={() => setRemoving(a)}>
+            <button type="button" className={buttonClass} onClick={() => removal.ask(a)}>
               Remove {a.name}
             </button>
           </li>
@@ -122,13 +118,13 @@ export function AwardEditor({ edition, onChanged }: { edition: AdminEdition; onC
         }}
       />
       <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.name ?? 'the award'}?`}
-        confirmLabel={busy ? 'Removing…' : 'Remove'}
+        open={removal.pending !== null}
+        title={`Remove ${removal.pending?.name ?? 'the award'}?`}
+        confirmLabel={removal.busy ? 'Removing…' : 'Remove'}
         danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
+        busy={removal.busy}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       >
         <p>Only an award nobody has been nominated for can be removed.</p>
       </ConfirmDialog>

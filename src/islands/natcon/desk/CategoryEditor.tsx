@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { AdminEdition } from '../../../lib/schemas/natcon';
-import { api, apiErrorOf } from '../../../stores/api-client';
-import { ConfirmDialog } from '../../staff';
+import { api } from '../../../stores/api-client';
+import { ConfirmDialog, useRemoval } from '../../staff';
 import { CategoryDialog } from './CategoryDialog';
 
 type Category = AdminEdition['categories'][number];
@@ -13,23 +12,11 @@ const buttonClass = 'rounded-md border border-slate-500 px-3 py-1 text-sm font-m
 /** Delegate categories of an edition: fee, early-bird fee and last day, seats (taken ones shown), rates. */
 export function CategoryEditor({ edition, onChanged }: { edition: AdminEdition; onChanged: () => void }) {
   const [editing, setEditing] = useState<{ category: Category | null } | null>(null);
-  const [removing, setRemoving] = useState<Category | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await api.delete(`/admin/natcon/categories/${removing.id}`);
-      toast.success(`${removing.name} removed.`);
-      onChanged();
-    } catch (failure) {
-      toast.error((await apiErrorOf(failure)).message);
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
+  const removal = useRemoval<Category>(
+    (item) => api.delete(`/admin/natcon/categories/${item.id}`),
+    (item) => `${item.name} removed.`,
+    onChanged,
+  );
 
   return (
     <section aria-labelledby="categories-heading" className="space-y-3">
@@ -56,7 +43,7 @@ export function CategoryEditor({ edition, onChanged }: { edition: AdminEdition; 
               Change {c.name}
             </button>
             {c.seatsTaken === 0 && (
-              <button type="button" className={buttonClass} onClick={() => setRemoving(c)}>
+              <button type="button" className={buttonClass} onClick={() => removal.ask(c)}>
                 Remove {c.name}
               </button>
             )}
@@ -74,13 +61,13 @@ export function CategoryEditor({ edition, onChanged }: { edition: AdminEdition; 
         }}
       />
       <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.name ?? 'the category'}?`}
-        confirmLabel={busy ? 'Removing…' : 'Remove'}
+        open={removal.pending !== null}
+        title={`Remove ${removal.pending?.name ?? 'the category'}?`}
+        confirmLabel={removal.busy ? 'Removing…' : 'Remove'}
         danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
+        busy={removal.busy}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       >
         <p>Only a category nobody has registered in can be removed.</p>
       </ConfirmDialog>
