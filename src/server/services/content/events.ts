@@ -14,7 +14,8 @@ import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
-import { containsText, inBatches } from '../../db/export-rows';
+import { containsText } from '../../db/export-rows';
+import { exportAll, listPage } from './listing';
 import type { SortOrder } from '../../../lib/schemas/common';
 import { imagesByIds, releaseAttachments, releaseImages, storeDocument } from './files';
 import { plainSummary, renderMarkdown } from './markdown';
@@ -107,30 +108,22 @@ function filtered(db: DB, caller: AuthUser, filters: EventFilters) {
   return base;
 }
 
-async function eventPage(db: DB, caller: AuthUser, filters: EventFilters, limit: number, offset: number) {
-  const rows = await filtered(db, caller, filters)
-    .orderBy(EVENT_SORT_COLUMNS[filters.sort.field], filters.sort.direction)
-    .orderBy('e.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return toItems(db, rows);
+function eventListing(db: DB, caller: AuthUser, filters: EventFilters) {
+  return {
+    filtered: () => filtered(db, caller, filters),
+    sort: [EVENT_SORT_COLUMNS[filters.sort.field], filters.sort.direction] as [string, 'asc' | 'desc'],
+    idColumn: 'e.id',
+    toItems: (rows: EventRow[]) => toItems(db, rows),
+  };
 }
 
 export async function listEvents(db: DB, caller: AuthUser, query: EventFilters & { page: number; pageSize: number }) {
-  const [items, total] = await Promise.all([
-    eventPage(db, caller, query, query.pageSize, (query.page - 1) * query.pageSize),
-    filtered(db, caller, query)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return listPage(eventListing(db, caller, query), query);
 }
 
 /** Every event of the filters, batch by batch, for the CSV export. */
 export function exportEvents(db: DB, caller: AuthUser, filters: EventFilters): AsyncGenerator<EventItem> {
-  return inBatches(({ offset, size }) => eventPage(db, caller, filters, size, offset));
+  return exportAll(eventListing(db, caller, filters));
 }
 
 async function eventRow(db: DB, caller: AuthUser, id: number): Promise<EventRow> {

@@ -7,7 +7,8 @@ import {
   type PublicationSeries,
 } from '../../../lib/schemas/content';
 import type { SortOrder } from '../../../lib/schemas/common';
-import { containsText, inBatches } from '../../db/export-rows';
+import { containsText } from '../../db/export-rows';
+import { exportAll, listPage } from './listing';
 import { notFound, unauthorized, validationError } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
@@ -75,30 +76,22 @@ function filtered(db: DB, filters: PublicationFilters) {
   return base;
 }
 
-async function issuePage(db: DB, filters: PublicationFilters, limit: number, offset: number) {
+function issueListing(db: DB, filters: PublicationFilters) {
   const sort = filters.sort ?? { field: 'issueDate', direction: 'desc' };
-  const rows = await filtered(db, filters)
-    .orderBy(SORT_COLUMNS[sort.field], sort.direction)
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return toItems(db, rows);
+  return {
+    filtered: () => filtered(db, filters),
+    sort: [SORT_COLUMNS[sort.field], sort.direction] as [string, 'asc' | 'desc'],
+    idColumn: 'p.id',
+    toItems: (rows: PublicationRow[]) => toItems(db, rows),
+  };
 }
 
 export async function listPublications(db: DB, query: PublicationFilters & { page: number; pageSize: number }) {
-  const [items, total] = await Promise.all([
-    issuePage(db, query, query.pageSize, (query.page - 1) * query.pageSize),
-    filtered(db, query)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return listPage(issueListing(db, query), query);
 }
 
 export function exportPublications(db: DB, filters: PublicationFilters): AsyncGenerator<PublicationItem> {
-  return inBatches(({ offset, size }) => issuePage(db, filters, size, offset));
+  return exportAll(issueListing(db, filters));
 }
 
 export async function getPublication(db: DB, id: number): Promise<PublicationItem> {
