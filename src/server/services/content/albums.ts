@@ -16,7 +16,7 @@ import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
-import { imageRefOf, imagesByIds, releaseImages, storeImage } from './files';
+import { imageRefOf, imagesByIds, releaseImages, releaseReplacedCover, storeImage } from './files';
 
 /**
  * Gallery albums and their photos. Photos keep an explicit position, reordered by the staff.
@@ -195,9 +195,7 @@ export async function updateAlbum(
       .execute();
     return before.cover_image_id;
   });
-  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
-    await releaseImages(db, storage, [previousCover]);
-  }
+  await releaseReplacedCover(db, storage, patch.coverImageId, previousCover);
   return getAlbum(db, id);
 }
 

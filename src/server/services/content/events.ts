@@ -17,7 +17,14 @@ import type { FileStore } from '../../storage';
 import { containsText } from '../../db/export-rows';
 import { exportAll, listPage } from './listing';
 import type { SortOrder } from '../../../lib/schemas/common';
-import { imagesByIds, releaseAttachments, releaseImages, storeDocument } from './files';
+import {
+  checkCover,
+  imagesByIds,
+  releaseAttachments,
+  releaseImages,
+  releaseReplacedCover,
+  storeDocument,
+} from './files';
 import { plainSummary, renderMarkdown } from './markdown';
 
 /**
@@ -148,12 +155,6 @@ async function checkPlacement(db: DB, caller: AuthUser, event: { type: EventType
   }
 }
 
-async function checkCover(db: DB, coverImageId: number | null | undefined) {
-  if (!coverImageId) return;
-  const found = await db.selectFrom('content_images').select('id').where('id', '=', coverImageId).executeTakeFirst();
-  if (!found) throw validationError({ coverImageId: 'No such picture: upload the cover again.' });
-}
-
 function columnsOf(input: Partial<EventInput>) {
   return {
     ...(input.title !== undefined && { title: input.title }),
@@ -232,9 +233,7 @@ export async function updateEvent(
       .execute();
     return current.cover_image_id;
   });
-  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
-    await releaseImages(db, storage, [previousCover]);
-  }
+  await releaseReplacedCover(db, storage, patch.coverImageId, previousCover);
   return getEvent(db, caller, id);
 }
 

@@ -9,12 +9,12 @@ import {
 import type { SortOrder } from '../../../lib/schemas/common';
 import { containsText } from '../../db/export-rows';
 import { exportAll, listPage } from './listing';
-import { notFound, unauthorized, validationError } from '../../api/errors';
+import { notFound, unauthorized } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import type { FileStore } from '../../storage';
-import { imagesByIds, releaseImages, storeDocument } from './files';
+import { checkCover, imagesByIds, releaseImages, releaseReplacedCover, storeDocument } from './files';
 
 /**
  * Issues of the three series (newsletter, Personnel Today, research compendium): a listing anyone
@@ -100,12 +100,6 @@ export async function getPublication(db: DB, id: number): Promise<PublicationIte
   return (await toItems(db, [row]))[0];
 }
 
-async function checkCover(db: DB, coverImageId: number | null | undefined) {
-  if (!coverImageId) return;
-  const found = await db.selectFrom('content_images').select('id').where('id', '=', coverImageId).executeTakeFirst();
-  if (!found) throw validationError({ coverImageId: 'No such picture: upload the cover again.' });
-}
-
 function columnsOf(input: Partial<PublicationInput>) {
   return {
     ...(input.series !== undefined && { series: input.series }),
@@ -167,9 +161,7 @@ export async function updatePublication(
       .execute();
     return before.cover_image_id;
   });
-  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
-    await releaseImages(db, storage, [previousCover]);
-  }
+  await releaseReplacedCover(db, storage, patch.coverImageId, previousCover);
   return getPublication(db, id);
 }
 
