@@ -199,3 +199,28 @@ test('the live lists answer with a short public cache and an ETag, and a 304 whe
     expect(again.status()).toBe(304);
   }
 });
+
+test('a content admin deletes an open album from the gallery list after confirming, and it leaves the list', async ({
+  page,
+  users,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Farewell dinner ${unique()}`;
+  await signInStaff(page, await users.create({ roleId: '2' }));
+  await page.goto('/content-admin/gallery');
+  await hydrated(page);
+  await page.getByLabel('New album title').fill(title);
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.getByRole('cell', { name: 'Draft' })).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this album?' });
+  await expect(dialog).toContainText(`“${title}” and its photos will be removed from the site.`);
+  await dialog.getByRole('button', { name: 'Delete album' }).click();
+  await expect(page.getByText('Album deleted.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+});
