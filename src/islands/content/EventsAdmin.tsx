@@ -17,7 +17,7 @@ import {
   useServerList,
 } from '../staff';
 import { EventForm } from './EventForm';
-import { RowActions, StatusFilter, statusLabel, useRowDelete } from './admin-list';
+import { AdminHeading, RowActions, StatusFilter, statusLabel, useRowDelete } from './admin-list';
 
 const column = createColumnHelper<EventItem>();
 
@@ -82,16 +82,7 @@ export default function EventsAdmin() {
   if ($session.status === 'loading') return <p className="text-slate-600">Loading…</p>;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Events</h1>
-        <button
-          type="button"
-          onClick={() => setEditing('new')}
-          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white"
-        >
-          New event
-        </button>
-      </div>
+      <AdminHeading title="Events" newLabel="New event" onNew={() => setEditing('new')} />
       {editing && (
         <EventForm
           key={editing === 'new' ? 'new' : editing.id}

@@ -12,7 +12,7 @@ import {
 import { session } from '../../stores/session';
 import { ConfirmDialog, CsvDownloadButton, DataTable, SearchFilter, useListQuery, useServerList } from '../staff';
 import { PublicationForm } from './PublicationForm';
-import { RowActions, StatusFilter, statusLabel, useRowDelete } from './admin-list';
+import { AdminHeading, RowActions, StatusFilter, statusLabel, useRowDelete } from './admin-list';
 
 const column = createColumnHelper<PublicationItem>();
 
@@ -64,16 +64,7 @@ export default function PublicationsAdmin({ series }: { series: PublicationSerie
   if ($session.status === 'loading') return <p className="text-slate-600">Loading…</p>;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{label}</h1>
-        <button
-          type="button"
-          onClick={() => setEditing('new')}
-          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white"
-        >
-          New issue
-        </button>
-      </div>
+      <AdminHeading title={label} newLabel="New issue" onNew={() => setEditing('new')} />
       {editing && (
         <PublicationForm
           key={editing === 'new' ? 'new' : editing.id}

@@ -21,6 +21,18 @@ export function StatusFilter({ query }: { query: ComponentProps<typeof SelectFil
   );
 }
 
+/** The screen's heading with its "New …" button (events, issues). */
+export function AdminHeading({ title, newLabel, onNew }: { title: string; newLabel: string; onNew: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <button type="button" onClick={onNew} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
+        {newLabel}
+      </button>
+    </div>
+  );
+}
+
 interface RowAction {
   label: string;
   onClick: () => void;
