@@ -32,6 +32,15 @@ async function signInStaff(page: Page, user: E2EUser) {
   await signIn(page, user, '/auth/admin');
 }
 
+/** Creates a draft album from the gallery screen; it opens below the form. */
+async function createAlbum(page: Page, title: string) {
+  await page.goto('/content-admin/gallery');
+  await hydrated(page);
+  await page.getByLabel('New album title').fill(title);
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeVisible();
+}
+
 test('a content admin publishes an event with a cover, and it shows on /events, its list and its own page', async ({
   page,
   users,
@@ -94,11 +103,7 @@ test('ten photos upload at once with a progress bar each, and the public album s
   test.setTimeout(120_000);
   const title = `Award evening ${unique()}`;
   await signInStaff(page, await users.create({ roleId: '2' }));
-  await page.goto('/content-admin/gallery');
-  await hydrated(page);
-  await page.getByLabel('New album title').fill(title);
-  await page.getByRole('button', { name: 'Create album' }).click();
-  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeVisible();
+  await createAlbum(page, title);
   const files = await Promise.all(
     Array.from({ length: 10 }, async (_, i) => ({
       name: `photo-${i + 1}.jpg`,
@@ -207,11 +212,7 @@ test('a content admin deletes an open album from the gallery list after confirmi
   test.setTimeout(60_000);
   const title = `Farewell dinner ${unique()}`;
   await signInStaff(page, await users.create({ roleId: '2' }));
-  await page.goto('/content-admin/gallery');
-  await hydrated(page);
-  await page.getByLabel('New album title').fill(title);
-  await page.getByRole('button', { name: 'Create album' }).click();
-  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeVisible();
+  await createAlbum(page, title);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByRole('cell', { name: 'Draft' })).toBeVisible();
 
