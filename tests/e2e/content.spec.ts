@@ -32,6 +32,15 @@ async function signInStaff(page: Page, user: E2EUser) {
   await signIn(page, user, '/auth/admin');
 }
 
+/** Creates a draft album from the gallery screen; it opens below the form. */
+async function createAlbum(page: Page, title: string) {
+  await page.goto('/content-admin/gallery');
+  await hydrated(page);
+  await page.getByLabel('New album title').fill(title);
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeVisible();
+}
+
 test('a content admin publishes an event with a cover, and it shows on /events, its list and its own page', async ({
   page,
   users,
@@ -94,11 +103,7 @@ test('ten photos upload at once with a progress bar each, and the public album s
   test.setTimeout(120_000);
   const title = `Award evening ${unique()}`;
   await signInStaff(page, await users.create({ roleId: '2' }));
-  await page.goto('/content-admin/gallery');
-  await hydrated(page);
-  await page.getByLabel('New album title').fill(title);
-  await page.getByRole('button', { name: 'Create album' }).click();
-  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeVisible();
+  await createAlbum(page, title);
   const files = await Promise.all(
     Array.from({ length: 10 }, async (_, i) => ({
       name: `photo-${i + 1}.jpg`,
@@ -198,4 +203,25 @@ test('the live lists answer with a short public cache and an ETag, and a 304 whe
     const again = await request.get(path, { headers: { 'if-none-match': etag } });
     expect(again.status()).toBe(304);
   }
+});
+
+test('a content admin deletes an open album from the gallery list after confirming, and it leaves the list', async ({
+  page,
+  users,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Farewell dinner ${unique()}`;
+  await signInStaff(page, await users.create({ roleId: '2' }));
+  await createAlbum(page, title);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.getByRole('cell', { name: 'Draft' })).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this album?' });
+  await expect(dialog).toContainText(`“${title}” and its photos will be removed from the site.`);
+  await dialog.getByRole('button', { name: 'Delete album' }).click();
+  await expect(page.getByText('Album deleted.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: `${title} (draft)` })).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { formatEventWhen } from '../../lib/content-format';
 import { ROLE } from '../../lib/roles';
 import { EVENT_TYPE_LABELS, EventListQuery, type EventItem } from '../../lib/schemas/content';
-import { api, apiErrorOf } from '../../stores/api-client';
+import { api } from '../../stores/api-client';
 import { session } from '../../stores/session';
 import {
   ConfirmDialog,
@@ -17,6 +17,7 @@ import {
   useServerList,
 } from '../staff';
 import { EventForm } from './EventForm';
+import { AdminHeading, RowActions, StatusFilter, statusLabel, useRowDelete } from './admin-list';
 
 const column = createColumnHelper<EventItem>();
 
@@ -30,8 +31,8 @@ export default function EventsAdmin() {
   const list = useServerList<EventItem>('/content/events', query.params, $session.status === 'authenticated');
   const [editing, setEditing] = useState<EventItem | 'new' | null>(null);
   const [preview, setPreview] = useState<EventItem | null>(null);
-  const [deleting, setDeleting] = useState<EventItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useRowDelete<EventItem>('/content/events', 'Event deleted.', list.reload);
+  const askDelete = remover.ask;
   const [chapters, setChapters] = useState<{ id: number; name: string }[]>([]);
   const chapterOnly = $session.data?.user.roleId === ROLE.chapterAdmin;
 
@@ -59,59 +60,29 @@ export default function EventsAdmin() {
         enableSorting: true,
         cell: (c) => formatEventWhen(c.row.original.startsAt, c.row.original.endsAt),
       }),
-      column.accessor('status', {
-        header: 'Status',
-        cell: (c) => (c.getValue() === 'published' ? 'Published' : 'Draft'),
-      }),
+      column.accessor('status', { header: 'Status', cell: (c) => statusLabel(c.getValue()) }),
       column.display({
         id: 'actions',
         header: 'Actions',
         cell: (c) => (
-          <div className="flex gap-2">
-            <button type="button" className="text-brand-700 underline" onClick={() => setEditing(c.row.original)}>
-              Edit<span className="sr-only"> {c.row.original.title}</span>
-            </button>
-            <button type="button" className="text-brand-700 underline" onClick={() => setPreview(c.row.original)}>
-              Preview<span className="sr-only"> {c.row.original.title}</span>
-            </button>
-            <button type="button" className="text-red-700 underline" onClick={() => setDeleting(c.row.original)}>
-              Delete<span className="sr-only"> {c.row.original.title}</span>
-            </button>
-          </div>
+          <RowActions
+            title={c.row.original.title}
+            actions={[
+              { label: 'Edit', onClick: () => setEditing(c.row.original) },
+              { label: 'Preview', onClick: () => setPreview(c.row.original) },
+              { label: 'Delete', onClick: () => askDelete(c.row.original), danger: true },
+            ]}
+          />
         ),
       }),
     ],
-    [],
+    [askDelete],
   );
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.delete(`/content/events/${deleting.id}`);
-      toast.success('Event deleted.');
-      setDeleting(null);
-      await list.reload();
-    } catch (failure) {
-      toast.error((await apiErrorOf(failure)).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if ($session.status === 'loading') return <p className="text-slate-600">Loading…</p>;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Events</h1>
-        <button
-          type="button"
-          onClick={() => setEditing('new')}
-          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white"
-        >
-          New event
-        </button>
-      </div>
+      <AdminHeading title="Events" newLabel="New event" onNew={() => setEditing('new')} />
       {editing && (
         <EventForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -150,10 +121,7 @@ export default function EventsAdmin() {
         </section>
       )}
       <div className="flex flex-wrap items-end gap-4">
-        <SelectFilter query={query} name="status" label="Status">
-          <option value="draft">Draft</option>
-          <option value="published">Published</option>
-        </SelectFilter>
+        <StatusFilter query={query} />
         {!chapterOnly && (
           <SelectFilter query={query} name="type" label="Type">
             <option value="national">National</option>
@@ -165,16 +133,8 @@ export default function EventsAdmin() {
         <CsvDownloadButton path="/content/events/export.csv" params={query.params} filename="events.csv" />
       </div>
       <DataTable caption="Events" columns={columns} list={list} query={query} empty="No events match." noun="events" />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this event?"
-        confirmLabel="Delete event"
-        danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
-      >
-        “{deleting?.title}” will be removed from the site and the portal.
+      <ConfirmDialog {...remover.dialog} title="Delete this event?" confirmLabel="Delete event" danger>
+        “{remover.deleting?.title}” will be removed from the site and the portal.
       </ConfirmDialog>
     </div>
   );

@@ -1,7 +1,6 @@
 import { useStore } from '../../stores/use-store';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { formatDay, formatFileSize } from '../../lib/content-format';
 import { ROLE } from '../../lib/roles';
@@ -18,13 +17,13 @@ import {
   FormProvider,
   FormTextField,
   SearchFilter,
-  SelectFilter,
   applyServerErrors,
   useListQuery,
   useServerList,
   useZodForm,
 } from '../staff';
 import { AlbumEditor } from './AlbumEditor';
+import { RowActions, StatusFilter, statusLabel, useRowDelete } from './admin-list';
 import { FormInput } from './fields';
 
 const column = createColumnHelper<AlbumItem>();
@@ -37,8 +36,10 @@ export default function GalleryAdmin() {
   const query = useListQuery(AlbumListQuery);
   const list = useServerList<AlbumItem>('/content/albums', query.params, signedIn);
   const [open, setOpen] = useState<AlbumDetail | null>(null);
-  const [deleting, setDeleting] = useState<AlbumItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useRowDelete<AlbumItem>('/content/albums', 'Album deleted.', list.reload, (deleted) =>
+    setOpen((current) => (current?.id === deleted.id ? null : current)),
+  );
+  const askDelete = remover.ask;
   const [storage, setStorage] = useState<{ files: number; bytes: number } | null>(null);
   const form = useZodForm(NewAlbum, { title: '', albumDate: new Date().toISOString().slice(0, 10) });
   const superAdmin = $session.data?.user.roleId === ROLE.superAdmin;
@@ -59,26 +60,18 @@ export default function GalleryAdmin() {
         cell: (c) => formatDay(c.getValue()),
       }),
       column.accessor('photoCount', { header: 'Photos', meta: { align: 'right' } }),
-      column.accessor('status', {
-        header: 'Status',
-        cell: (c) => (c.getValue() === 'published' ? 'Published' : 'Draft'),
-      }),
+      column.accessor('status', { header: 'Status', cell: (c) => statusLabel(c.getValue()) }),
       column.display({
         id: 'actions',
         header: 'Actions',
         cell: (c) => (
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className="text-brand-700 underline"
-              onClick={() => void openAlbum(c.row.original.id)}
-            >
-              Open<span className="sr-only"> {c.row.original.title}</span>
-            </button>
-            <button type="button" className="text-red-700 underline" onClick={() => setDeleting(c.row.original)}>
-              Delete<span className="sr-only"> {c.row.original.title}</span>
-            </button>
-          </div>
+          <RowActions
+            title={c.row.original.title}
+            actions={[
+              { label: 'Open', onClick: () => void openAlbum(c.row.original.id) },
+              { label: 'Delete', onClick: () => askDelete(c.row.original), danger: true },
+            ]}
+          />
         ),
       }),
     ],
@@ -95,22 +88,6 @@ export default function GalleryAdmin() {
       applyServerErrors(form, await apiErrorOf(failure));
     }
   });
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.delete(`/content/albums/${deleting.id}`);
-      toast.success('Album deleted.');
-      if (open?.id === deleting.id) setOpen(null);
-      setDeleting(null);
-      await list.reload();
-    } catch (failure) {
-      toast.error((await apiErrorOf(failure)).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if ($session.status === 'loading') return <p className="text-slate-600">Loading…</p>;
   return (
@@ -144,24 +121,13 @@ export default function GalleryAdmin() {
         />
       )}
       <div className="flex flex-wrap items-end gap-4">
-        <SelectFilter query={query} name="status" label="Status">
-          <option value="draft">Draft</option>
-          <option value="published">Published</option>
-        </SelectFilter>
+        <StatusFilter query={query} />
         <SearchFilter query={query} name="q" label="Title contains" />
         <CsvDownloadButton path="/content/albums/export.csv" params={query.params} filename="albums.csv" />
       </div>
       <DataTable caption="Albums" columns={columns} list={list} query={query} empty="No albums match." noun="albums" />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this album?"
-        confirmLabel="Delete album"
-        danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
-      >
-        “{deleting?.title}” and its photos will be removed from the site.
+      <ConfirmDialog {...remover.dialog} title="Delete this album?" confirmLabel="Delete album" danger>
+        “{remover.deleting?.title}” and its photos will be removed from the site.
       </ConfirmDialog>
     </div>
   );

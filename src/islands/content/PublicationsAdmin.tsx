@@ -9,18 +9,10 @@ import {
   type PublicationItem,
   type PublicationSeries,
 } from '../../lib/schemas/content';
-import { api, apiErrorOf } from '../../stores/api-client';
 import { session } from '../../stores/session';
-import {
-  ConfirmDialog,
-  CsvDownloadButton,
-  DataTable,
-  SearchFilter,
-  SelectFilter,
-  useListQuery,
-  useServerList,
-} from '../staff';
+import { ConfirmDialog, CsvDownloadButton, DataTable, SearchFilter, useListQuery, useServerList } from '../staff';
 import { PublicationForm } from './PublicationForm';
+import { AdminHeading, RowActions, StatusFilter, statusLabel, useRowDelete } from './admin-list';
 
 const column = createColumnHelper<PublicationItem>();
 
@@ -31,8 +23,8 @@ export default function PublicationsAdmin({ series }: { series: PublicationSerie
   const params = useMemo(() => ({ ...query.params, series }), [query.params, series]);
   const list = useServerList<PublicationItem>('/content/publications', params, $session.status === 'authenticated');
   const [editing, setEditing] = useState<PublicationItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PublicationItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useRowDelete<PublicationItem>('/content/publications', 'Issue deleted.', list.reload);
+  const askDelete = remover.ask;
   const label = SERIES_LABELS[series];
 
   const columns = useMemo(
@@ -51,56 +43,28 @@ export default function PublicationsAdmin({ series }: { series: PublicationSerie
       }),
       column.accessor('membersOnly', { header: 'Access', cell: (c) => (c.getValue() ? 'Members only' : 'Everyone') }),
       column.accessor('pdfUrl', { header: 'PDF', cell: (c) => (c.getValue() ? 'Attached' : 'None') }),
-      column.accessor('status', {
-        header: 'Status',
-        cell: (c) => (c.getValue() === 'published' ? 'Published' : 'Draft'),
-      }),
+      column.accessor('status', { header: 'Status', cell: (c) => statusLabel(c.getValue()) }),
       column.display({
         id: 'actions',
         header: 'Actions',
         cell: (c) => (
-          <div className="flex gap-2">
-            <button type="button" className="text-brand-700 underline" onClick={() => setEditing(c.row.original)}>
-              Edit<span className="sr-only"> {c.row.original.title}</span>
-            </button>
-            <button type="button" className="text-red-700 underline" onClick={() => setDeleting(c.row.original)}>
-              Delete<span className="sr-only"> {c.row.original.title}</span>
-            </button>
-          </div>
+          <RowActions
+            title={c.row.original.title}
+            actions={[
+              { label: 'Edit', onClick: () => setEditing(c.row.original) },
+              { label: 'Delete', onClick: () => askDelete(c.row.original), danger: true },
+            ]}
+          />
         ),
       }),
     ],
-    [],
+    [askDelete],
   );
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.delete(`/content/publications/${deleting.id}`);
-      toast.success('Issue deleted.');
-      setDeleting(null);
-      await list.reload();
-    } catch (failure) {
-      toast.error((await apiErrorOf(failure)).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if ($session.status === 'loading') return <p className="text-slate-600">Loading…</p>;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{label}</h1>
-        <button
-          type="button"
-          onClick={() => setEditing('new')}
-          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white"
-        >
-          New issue
-        </button>
-      </div>
+      <AdminHeading title={label} newLabel="New issue" onNew={() => setEditing('new')} />
       {editing && (
         <PublicationForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -117,10 +81,7 @@ export default function PublicationsAdmin({ series }: { series: PublicationSerie
         />
       )}
       <div className="flex flex-wrap items-end gap-4">
-        <SelectFilter query={query} name="status" label="Status">
-          <option value="draft">Draft</option>
-          <option value="published">Published</option>
-        </SelectFilter>
+        <StatusFilter query={query} />
         <SearchFilter query={query} name="q" label="Title contains" />
         <CsvDownloadButton path="/content/publications/export.csv" params={params} filename={`${series}.csv`} />
       </div>
@@ -132,16 +93,8 @@ export default function PublicationsAdmin({ series }: { series: PublicationSerie
         empty="No issues match."
         noun="issues"
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this issue?"
-        confirmLabel="Delete issue"
-        danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
-      >
-        “{deleting?.title}” and its PDF will be removed from the site.
+      <ConfirmDialog {...remover.dialog} title="Delete this issue?" confirmLabel="Delete issue" danger>
+        “{remover.deleting?.title}” and its PDF will be removed from the site.
       </ConfirmDialog>
     </div>
   );

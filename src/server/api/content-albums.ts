@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { IdParam, pagedSchema } from '../../lib/schemas/common';
+import { IdParam } from '../../lib/schemas/common';
 import {
   AlbumDetailSchema,
   AlbumFields,
@@ -28,9 +28,9 @@ import {
   updatePhoto,
 } from '../services/content/albums';
 import { bytesOf, CONTENT_STAFF, uploadLimit } from './content-files';
-import { csvResponse, csvRoute, type CsvColumn } from './csv';
-import { apiRoute, caller, createRouter, respond, UploadedFile } from './openapi';
-import { kolkataDate } from '../../lib/financial-year';
+import { contentCrudRouter } from './content-crud';
+import type { CsvColumn } from './csv';
+import { apiRoute, caller, respond, UploadedFile } from './openapi';
 
 /** Gallery albums and their photos, for the content screens (roles 2 to 5). */
 const tags = ['Content: gallery'];
@@ -43,22 +43,6 @@ const PhotoForm = z
   })
   .strict();
 
-const listRoute = apiRoute({
-  method: 'get',
-  path: '/',
-  summary: 'Albums, latest first',
-  tags,
-  access: CONTENT_STAFF,
-  request: { query: AlbumListQuery },
-  data: pagedSchema(AlbumItemSchema),
-});
-const exportRoute = csvRoute({
-  path: '/export.csv',
-  summary: 'The albums of the filters as CSV, every page',
-  tags,
-  access: CONTENT_STAFF,
-  request: { query: AlbumExportQuery },
-});
 const EXPORT_COLUMNS: CsvColumn<AlbumItem>[] = [
   { header: 'Id', value: (a) => a.id },
   { header: 'Title', value: (a) => a.title },
@@ -68,46 +52,6 @@ const EXPORT_COLUMNS: CsvColumn<AlbumItem>[] = [
   { header: 'Status', value: (a) => a.status },
   { header: 'Updated', value: (a) => a.updatedAt },
 ];
-const createRoute = apiRoute({
-  method: 'post',
-  path: '/',
-  summary: 'Creates an album',
-  tags,
-  access: CONTENT_STAFF,
-  request: { body: { content: { 'application/json': { schema: AlbumFields } } } },
-  data: AlbumDetailSchema,
-  status: 201,
-});
-const getRoute = apiRoute({
-  method: 'get',
-  path: '/{id}',
-  summary: 'One album with its photos in order',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam },
-  data: AlbumDetailSchema,
-  errors: [404],
-});
-const patchRoute = apiRoute({
-  method: 'patch',
-  path: '/{id}',
-  summary: 'Changes an album (title, date, event, cover, status)',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: AlbumPatch } } } },
-  data: AlbumDetailSchema,
-  errors: [404],
-});
-const deleteRoute = apiRoute({
-  method: 'delete',
-  path: '/{id}',
-  summary: 'Deletes an album and its photos',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam },
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
-  errors: [404],
-});
 const uploadRoute = apiRoute({
   method: 'post',
   path: '/{id}/photos',
@@ -151,26 +95,25 @@ const photoDeleteRoute = apiRoute({
   errors: [404],
 });
 
-export const contentAlbumsRouter = createRouter()
-  .openapi(listRoute, async (c) => respond(c, await listAlbums(c.var.deps.db, c.req.valid('query'))))
-  .openapi(createRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return respond(c, await createAlbum(db, caller(c), c.req.valid('json'), now()), 201);
-  })
-  .openapi(exportRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return csvResponse(c, `albums-${kolkataDate(now())}`, EXPORT_COLUMNS, exportAlbums(db, c.req.valid('query')));
-  })
-  .openapi(getRoute, async (c) => respond(c, await getAlbum(c.var.deps.db, c.req.valid('param').id)))
-  .openapi(patchRoute, async (c) => {
-    const { db, storage, now } = c.var.deps;
-    return respond(c, await updateAlbum(db, storage, c.req.valid('param').id, c.req.valid('json'), now()));
-  })
-  .openapi(deleteRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    await deleteAlbum(c.var.deps.db, c.var.deps.storage, id);
-    return respond(c, { id, deleted: true as const });
-  })
+export const contentAlbumsRouter = contentCrudRouter({
+  tags,
+  exportName: 'albums',
+  exportColumns: EXPORT_COLUMNS,
+  list: { summary: 'Albums, latest first', query: AlbumListQuery, item: AlbumItemSchema },
+  export: { summary: 'The albums of the filters as CSV, every page', query: AlbumExportQuery },
+  create: { summary: 'Creates an album', body: AlbumFields, data: AlbumDetailSchema },
+  get: { summary: 'One album with its photos in order', data: AlbumDetailSchema },
+  patch: { summary: 'Changes an album (title, date, event, cover, status)', body: AlbumPatch, data: AlbumDetailSchema },
+  delete: { summary: 'Deletes an album and its photos' },
+  service: {
+    list: (deps, _user, query) => listAlbums(deps.db, query),
+    export: (deps, _user, query) => exportAlbums(deps.db, query),
+    create: (deps, user, fields, now) => createAlbum(deps.db, user, fields, now),
+    get: (deps, _user, id) => getAlbum(deps.db, id),
+    update: (deps, _user, id, patch, now) => updateAlbum(deps.db, deps.storage, id, patch, now),
+    delete: (deps, _user, id) => deleteAlbum(deps.db, deps.storage, id),
+  },
+})
   .openapi(uploadRoute, async (c) => {
     const { db, storage, now } = c.var.deps;
     const { file, caption } = c.req.valid('form');

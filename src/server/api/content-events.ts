@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { IdParam, pagedSchema } from '../../lib/schemas/common';
+import { IdParam } from '../../lib/schemas/common';
 import {
   EventBody,
   EventExportQuery,
@@ -20,32 +20,14 @@ import {
   updateEvent,
 } from '../services/content/events';
 import { bytesOf, CONTENT_STAFF, UploadForm, uploadLimit } from './content-files';
-import { csvResponse, csvRoute, type CsvColumn } from './csv';
-import { apiRoute, caller, createRouter, respond } from './openapi';
-import { kolkataDate } from '../../lib/financial-year';
+import { contentCrudRouter } from './content-crud';
+import type { CsvColumn } from './csv';
+import { apiRoute, caller, respond } from './openapi';
 
 /** Events for the content screens: roles 2, 3, 5 all; a chapter admin (4) only their chapter's. */
 const tags = ['Content: events'];
 
 const KeyParam = IdParam.extend({ key: z.string().regex(/^[0-9a-f]{32}$/, 'Not a file key.') });
-
-const listRoute = apiRoute({
-  method: 'get',
-  path: '/',
-  summary: 'Events, newest start first (a chapter admin: their chapter’s)',
-  tags,
-  access: CONTENT_STAFF,
-  request: { query: EventListQuery },
-  data: pagedSchema(EventItemSchema),
-});
-
-const exportRoute = csvRoute({
-  path: '/export.csv',
-  summary: 'The events of the filters as CSV, every page',
-  tags,
-  access: CONTENT_STAFF,
-  request: { query: EventExportQuery },
-});
 
 const EXPORT_COLUMNS: CsvColumn<EventItem>[] = [
   { header: 'Id', value: (e) => e.id },
@@ -60,51 +42,6 @@ const EXPORT_COLUMNS: CsvColumn<EventItem>[] = [
   { header: 'Status', value: (e) => e.status },
   { header: 'Updated', value: (e) => e.updatedAt },
 ];
-
-const createRoute = apiRoute({
-  method: 'post',
-  path: '/',
-  summary: 'Creates an event (draft or published)',
-  tags,
-  access: CONTENT_STAFF,
-  request: { body: { content: { 'application/json': { schema: EventBody } } } },
-  data: EventItemSchema,
-  status: 201,
-  errors: [404],
-});
-
-const getRoute = apiRoute({
-  method: 'get',
-  path: '/{id}',
-  summary: 'One event, with its description rendered as on the public page (the preview)',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam },
-  data: EventItemSchema,
-  errors: [404],
-});
-
-const patchRoute = apiRoute({
-  method: 'patch',
-  path: '/{id}',
-  summary: 'Changes an event',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: EventPatch } } } },
-  data: EventItemSchema,
-  errors: [404],
-});
-
-const deleteRoute = apiRoute({
-  method: 'delete',
-  path: '/{id}',
-  summary: 'Deletes an event',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam },
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
-  errors: [404],
-});
 
 const attachRoute = apiRoute({
   method: 'post',
@@ -130,27 +67,32 @@ const detachRoute = apiRoute({
   errors: [404],
 });
 
-export const contentEventsRouter = createRouter()
-  .openapi(listRoute, async (c) => respond(c, await listEvents(c.var.deps.db, caller(c), c.req.valid('query'))))
-  .openapi(createRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return respond(c, await createEvent(db, caller(c), c.req.valid('json'), now()), 201);
-  })
-  .openapi(exportRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    const rows = exportEvents(db, caller(c), c.req.valid('query'));
-    return csvResponse(c, `events-${kolkataDate(now())}`, EXPORT_COLUMNS, rows);
-  })
-  .openapi(getRoute, async (c) => respond(c, await getEvent(c.var.deps.db, caller(c), c.req.valid('param').id)))
-  .openapi(patchRoute, async (c) => {
-    const { db, storage, now } = c.var.deps;
-    return respond(c, await updateEvent(db, storage, caller(c), c.req.valid('param').id, c.req.valid('json'), now()));
-  })
-  .openapi(deleteRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    await deleteEvent(c.var.deps.db, c.var.deps.storage, caller(c), id);
-    return respond(c, { id, deleted: true as const });
-  })
+export const contentEventsRouter = contentCrudRouter({
+  tags,
+  exportName: 'events',
+  exportColumns: EXPORT_COLUMNS,
+  list: {
+    summary: 'Events, newest start first (a chapter admin: their chapter’s)',
+    query: EventListQuery,
+    item: EventItemSchema,
+  },
+  export: { summary: 'The events of the filters as CSV, every page', query: EventExportQuery },
+  create: { summary: 'Creates an event (draft or published)', body: EventBody, data: EventItemSchema, errors: [404] },
+  get: {
+    summary: 'One event, with its description rendered as on the public page (the preview)',
+    data: EventItemSchema,
+  },
+  patch: { summary: 'Changes an event', body: EventPatch, data: EventItemSchema },
+  delete: { summary: 'Deletes an event' },
+  service: {
+    list: (deps, user, query) => listEvents(deps.db, user, query),
+    export: (deps, user, query) => exportEvents(deps.db, user, query),
+    create: (deps, user, fields, now) => createEvent(deps.db, user, fields, now),
+    get: (deps, user, id) => getEvent(deps.db, user, id),
+    update: (deps, user, id, patch, now) => updateEvent(deps.db, deps.storage, user, id, patch, now),
+    delete: (deps, user, id) => deleteEvent(deps.db, deps.storage, user, id),
+  },
+})
   .openapi(attachRoute, async (c) => {
     const { db, storage, now } = c.var.deps;
     const { file } = c.req.valid('form');

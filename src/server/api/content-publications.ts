@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { IdParam, pagedSchema } from '../../lib/schemas/common';
+import { IdParam } from '../../lib/schemas/common';
 import {
   PublicationExportQuery,
   PublicationListQuery,
@@ -23,29 +23,13 @@ import {
 import { storedFileResponse } from '../storage';
 import { bytesOf, CONTENT_STAFF, UploadForm, uploadLimit } from './content-files';
 import type { AppContext } from './context';
-import { csvResponse, csvRoute, type CsvColumn } from './csv';
-import { ANYONE, apiRoute, caller, createRouter, respond } from './openapi';
-import { kolkataDate } from '../../lib/financial-year';
+import { contentCrudRouter } from './content-crud';
+import type { CsvColumn } from './csv';
+import { ANYONE, apiRoute, caller, respond } from './openapi';
 
 /** Issues of the newsletter, Personnel Today and the research compendium (roles 2 to 5). */
 const tags = ['Content: publications'];
 
-const listRoute = apiRoute({
-  method: 'get',
-  path: '/',
-  summary: 'Issues, latest first, of one series or all',
-  tags,
-  access: CONTENT_STAFF,
-  request: { query: PublicationListQuery },
-  data: pagedSchema(PublicationItemSchema),
-});
-const exportRoute = csvRoute({
-  path: '/export.csv',
-  summary: 'The issues of the filters as CSV, every page',
-  tags,
-  access: CONTENT_STAFF,
-  request: { query: PublicationExportQuery },
-});
 const EXPORT_COLUMNS: CsvColumn<PublicationItem>[] = [
   { header: 'Id', value: (p) => p.id },
   { header: 'Series', value: (p) => p.series },
@@ -57,46 +41,6 @@ const EXPORT_COLUMNS: CsvColumn<PublicationItem>[] = [
   { header: 'PDF', value: (p) => Boolean(p.pdfUrl) },
   { header: 'Status', value: (p) => p.status },
 ];
-const createRoute = apiRoute({
-  method: 'post',
-  path: '/',
-  summary: 'Creates an issue (its PDF is uploaded to /{id}/file)',
-  tags,
-  access: CONTENT_STAFF,
-  request: { body: { content: { 'application/json': { schema: PublicationFields } } } },
-  data: PublicationItemSchema,
-  status: 201,
-});
-const getRoute = apiRoute({
-  method: 'get',
-  path: '/{id}',
-  summary: 'One issue',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam },
-  data: PublicationItemSchema,
-  errors: [404],
-});
-const patchRoute = apiRoute({
-  method: 'patch',
-  path: '/{id}',
-  summary: 'Changes an issue',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: PublicationPatch } } } },
-  data: PublicationItemSchema,
-  errors: [404],
-});
-const deleteRoute = apiRoute({
-  method: 'delete',
-  path: '/{id}',
-  summary: 'Deletes an issue and its PDF',
-  tags,
-  access: CONTENT_STAFF,
-  request: { params: IdParam },
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
-  errors: [404],
-});
 const uploadRoute = apiRoute({
   method: 'put',
   path: '/{id}/file',
@@ -130,27 +74,33 @@ async function optionalCaller(c: AppContext) {
   return check.ok ? check.user : null;
 }
 
-export const contentPublicationsRouter = createRouter()
-  .openapi(listRoute, async (c) => respond(c, await listPublications(c.var.deps.db, c.req.valid('query'))))
-  .openapi(createRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return respond(c, await createPublication(db, caller(c), c.req.valid('json'), now()), 201);
-  })
-  .openapi(exportRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    const rows = exportPublications(db, c.req.valid('query'));
-    return csvResponse(c, `issues-${kolkataDate(now())}`, EXPORT_COLUMNS, rows);
-  })
-  .openapi(getRoute, async (c) => respond(c, await getPublication(c.var.deps.db, c.req.valid('param').id)))
-  .openapi(patchRoute, async (c) => {
-    const { db, storage, now } = c.var.deps;
-    return respond(c, await updatePublication(db, storage, c.req.valid('param').id, c.req.valid('json'), now()));
-  })
-  .openapi(deleteRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    await deletePublication(c.var.deps.db, c.var.deps.storage, id);
-    return respond(c, { id, deleted: true as const });
-  })
+export const contentPublicationsRouter = contentCrudRouter({
+  tags,
+  exportName: 'issues',
+  exportColumns: EXPORT_COLUMNS,
+  list: {
+    summary: 'Issues, latest first, of one series or all',
+    query: PublicationListQuery,
+    item: PublicationItemSchema,
+  },
+  export: { summary: 'The issues of the filters as CSV, every page', query: PublicationExportQuery },
+  create: {
+    summary: 'Creates an issue (its PDF is uploaded to /{id}/file)',
+    body: PublicationFields,
+    data: PublicationItemSchema,
+  },
+  get: { summary: 'One issue', data: PublicationItemSchema },
+  patch: { summary: 'Changes an issue', body: PublicationPatch, data: PublicationItemSchema },
+  delete: { summary: 'Deletes an issue and its PDF' },
+  service: {
+    list: (deps, _user, query) => listPublications(deps.db, query),
+    export: (deps, _user, query) => exportPublications(deps.db, query),
+    create: (deps, user, fields, now) => createPublication(deps.db, user, fields, now),
+    get: (deps, _user, id) => getPublication(deps.db, id),
+    update: (deps, _user, id, patch, now) => updatePublication(deps.db, deps.storage, id, patch, now),
+    delete: (deps, _user, id) => deletePublication(deps.db, deps.storage, id),
+  },
+})
   .openapi(uploadRoute, async (c) => {
     const { db, storage, now } = c.var.deps;
     const { file } = c.req.valid('form');

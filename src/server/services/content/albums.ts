@@ -8,14 +8,15 @@ import {
   type Photo,
 } from '../../../lib/schemas/content';
 import type { SortOrder } from '../../../lib/schemas/common';
-import { containsText, inBatches } from '../../db/export-rows';
+import { containsText } from '../../db/export-rows';
+import { exportAll, listPage } from './listing';
 import { notFound, validationError } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
-import { imageRefOf, imagesByIds, releaseImages, storeImage } from './files';
+import { imageRefOf, imagesByIds, releaseImages, releaseReplacedCover, storeImage } from './files';
 
 /**
  * Gallery albums and their photos. Photos keep an explicit position, reordered by the staff.
@@ -86,30 +87,22 @@ function filtered(db: DB, filters: AlbumFilters) {
   return base;
 }
 
-async function albumPage(db: DB, filters: AlbumFilters, limit: number, offset: number) {
+function albumListing(db: DB, filters: AlbumFilters) {
   const sort = filters.sort ?? { field: 'albumDate', direction: 'desc' };
-  const rows = await filtered(db, filters)
-    .orderBy(ALBUM_SORT_COLUMNS[sort.field], sort.direction)
-    .orderBy('a.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return toAlbums(db, rows);
+  return {
+    filtered: () => filtered(db, filters),
+    sort: [ALBUM_SORT_COLUMNS[sort.field], sort.direction] as [string, 'asc' | 'desc'],
+    idColumn: 'a.id',
+    toItems: (rows: AlbumRow[]) => toAlbums(db, rows),
+  };
 }
 
 export async function listAlbums(db: DB, query: AlbumFilters & { page: number; pageSize: number }) {
-  const [items, total] = await Promise.all([
-    albumPage(db, query, query.pageSize, (query.page - 1) * query.pageSize),
-    filtered(db, query)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return listPage(albumListing(db, query), query);
 }
 
 export function exportAlbums(db: DB, filters: AlbumFilters): AsyncGenerator<AlbumItem> {
-  return inBatches(({ offset, size }) => albumPage(db, filters, size, offset));
+  return exportAll(albumListing(db, filters));
 }
 
 async function photosOf(db: DB, albumId: number): Promise<Photo[]> {
@@ -202,9 +195,7 @@ export async function updateAlbum(
       .execute();
     return before.cover_image_id;
   });
-  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
-    await releaseImages(db, storage, [previousCover]);
-  }
+  await releaseReplacedCover(db, storage, patch.coverImageId, previousCover);
   return getAlbum(db, id);
 }
 

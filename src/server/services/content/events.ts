@@ -14,9 +14,17 @@ import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import { dialectOf } from '../../db/dialect';
 import type { FileStore } from '../../storage';
-import { containsText, inBatches } from '../../db/export-rows';
+import { containsText } from '../../db/export-rows';
+import { exportAll, listPage } from './listing';
 import type { SortOrder } from '../../../lib/schemas/common';
-import { imagesByIds, releaseAttachments, releaseImages, storeDocument } from './files';
+import {
+  checkCover,
+  imagesByIds,
+  releaseAttachments,
+  releaseImages,
+  releaseReplacedCover,
+  storeDocument,
+} from './files';
 import { plainSummary, renderMarkdown } from './markdown';
 
 /**
@@ -107,30 +115,22 @@ function filtered(db: DB, caller: AuthUser, filters: EventFilters) {
   return base;
 }
 
-async function eventPage(db: DB, caller: AuthUser, filters: EventFilters, limit: number, offset: number) {
-  const rows = await filtered(db, caller, filters)
-    .orderBy(EVENT_SORT_COLUMNS[filters.sort.field], filters.sort.direction)
-    .orderBy('e.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return toItems(db, rows);
+function eventListing(db: DB, caller: AuthUser, filters: EventFilters) {
+  return {
+    filtered: () => filtered(db, caller, filters),
+    sort: [EVENT_SORT_COLUMNS[filters.sort.field], filters.sort.direction] as [string, 'asc' | 'desc'],
+    idColumn: 'e.id',
+    toItems: (rows: EventRow[]) => toItems(db, rows),
+  };
 }
 
 export async function listEvents(db: DB, caller: AuthUser, query: EventFilters & { page: number; pageSize: number }) {
-  const [items, total] = await Promise.all([
-    eventPage(db, caller, query, query.pageSize, (query.page - 1) * query.pageSize),
-    filtered(db, caller, query)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return listPage(eventListing(db, caller, query), query);
 }
 
 /** Every event of the filters, batch by batch, for the CSV export. */
 export function exportEvents(db: DB, caller: AuthUser, filters: EventFilters): AsyncGenerator<EventItem> {
-  return inBatches(({ offset, size }) => eventPage(db, caller, filters, size, offset));
+  return exportAll(eventListing(db, caller, filters));
 }
 
 async function eventRow(db: DB, caller: AuthUser, id: number): Promise<EventRow> {
@@ -153,12 +153,6 @@ async function checkPlacement(db: DB, caller: AuthUser, event: { type: EventType
     const chapter = await db.selectFrom('chapters').select('id').where('id', '=', event.chapterId).executeTakeFirst();
     if (!chapter) throw validationError({ chapterId: 'No such chapter.' });
   }
-}
-
-async function checkCover(db: DB, coverImageId: number | null | undefined) {
-  if (!coverImageId) return;
-  const found = await db.selectFrom('content_images').select('id').where('id', '=', coverImageId).executeTakeFirst();
-  if (!found) throw validationError({ coverImageId: 'No such picture: upload the cover again.' });
 }
 
 function columnsOf(input: Partial<EventInput>) {
@@ -239,9 +233,7 @@ export async function updateEvent(
       .execute();
     return current.cover_image_id;
   });
-  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
-    await releaseImages(db, storage, [previousCover]);
-  }
+  await releaseReplacedCover(db, storage, patch.coverImageId, previousCover);
   return getEvent(db, caller, id);
 }
 

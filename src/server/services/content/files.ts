@@ -1,5 +1,6 @@
 import type { DB } from '../../db';
 import { nowIso } from '../../db';
+import { validationError } from '../../api/errors';
 import { IMAGE_WIDTHS, UPLOAD_LIMITS, type Attachment, type ImageRef } from '../../../lib/schemas/content';
 import {
   IMAGE_TYPES,
@@ -228,6 +229,23 @@ export async function releaseImages(db: DB, storage: FileStore, ids: (number | n
     removed += keys.length;
   }
   return removed;
+}
+
+/** After a patch has committed: the cover it replaced, if it named another, is released as above. */
+export async function releaseReplacedCover(
+  db: DB,
+  storage: FileStore,
+  patchedCover: number | null | undefined,
+  previousCover: number | null,
+): Promise<void> {
+  if (patchedCover !== undefined && patchedCover !== previousCover) await releaseImages(db, storage, [previousCover]);
+}
+
+/** An event's or issue's cover must be an uploaded picture (an album's has its own message). */
+export async function checkCover(db: DB, coverImageId: number | null | undefined): Promise<void> {
+  if (!coverImageId) return;
+  const found = await db.selectFrom('content_images').select('id').where('id', '=', coverImageId).executeTakeFirst();
+  if (!found) throw validationError({ coverImageId: 'No such picture: upload the cover again.' });
 }
 
 /**

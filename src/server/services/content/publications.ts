@@ -7,13 +7,14 @@ import {
   type PublicationSeries,
 } from '../../../lib/schemas/content';
 import type { SortOrder } from '../../../lib/schemas/common';
-import { containsText, inBatches } from '../../db/export-rows';
-import { notFound, unauthorized, validationError } from '../../api/errors';
+import { containsText } from '../../db/export-rows';
+import { exportAll, listPage } from './listing';
+import { notFound, unauthorized } from '../../api/errors';
 import type { AuthUser } from '../../auth/authorize';
 import type { DB } from '../../db';
 import { nowIso } from '../../db';
 import type { FileStore } from '../../storage';
-import { imagesByIds, releaseImages, storeDocument } from './files';
+import { checkCover, imagesByIds, releaseImages, releaseReplacedCover, storeDocument } from './files';
 
 /**
  * Issues of the three series (newsletter, Personnel Today, research compendium): a listing anyone
@@ -75,42 +76,28 @@ function filtered(db: DB, filters: PublicationFilters) {
   return base;
 }
 
-async function issuePage(db: DB, filters: PublicationFilters, limit: number, offset: number) {
+function issueListing(db: DB, filters: PublicationFilters) {
   const sort = filters.sort ?? { field: 'issueDate', direction: 'desc' };
-  const rows = await filtered(db, filters)
-    .orderBy(SORT_COLUMNS[sort.field], sort.direction)
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return toItems(db, rows);
+  return {
+    filtered: () => filtered(db, filters),
+    sort: [SORT_COLUMNS[sort.field], sort.direction] as [string, 'asc' | 'desc'],
+    idColumn: 'p.id',
+    toItems: (rows: PublicationRow[]) => toItems(db, rows),
+  };
 }
 
 export async function listPublications(db: DB, query: PublicationFilters & { page: number; pageSize: number }) {
-  const [items, total] = await Promise.all([
-    issuePage(db, query, query.pageSize, (query.page - 1) * query.pageSize),
-    filtered(db, query)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.count), page: query.page, pageSize: query.pageSize };
+  return listPage(issueListing(db, query), query);
 }
 
 export function exportPublications(db: DB, filters: PublicationFilters): AsyncGenerator<PublicationItem> {
-  return inBatches(({ offset, size }) => issuePage(db, filters, size, offset));
+  return exportAll(issueListing(db, filters));
 }
 
 export async function getPublication(db: DB, id: number): Promise<PublicationItem> {
   const row = await baseQuery(db).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('No such issue.');
   return (await toItems(db, [row]))[0];
-}
-
-async function checkCover(db: DB, coverImageId: number | null | undefined) {
-  if (!coverImageId) return;
-  const found = await db.selectFrom('content_images').select('id').where('id', '=', coverImageId).executeTakeFirst();
-  if (!found) throw validationError({ coverImageId: 'No such picture: upload the cover again.' });
 }
 
 function columnsOf(input: Partial<PublicationInput>) {
@@ -174,9 +161,7 @@ export async function updatePublication(
       .execute();
     return before.cover_image_id;
   });
-  if (patch.coverImageId !== undefined && patch.coverImageId !== previousCover) {
-    await releaseImages(db, storage, [previousCover]);
-  }
+  await releaseReplacedCover(db, storage, patch.coverImageId, previousCover);
   return getPublication(db, id);
 }
 
