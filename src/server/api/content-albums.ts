@@ -30,7 +30,7 @@ import {
 import { bytesOf, CONTENT_STAFF, uploadLimit } from './content-files';
 import { contentCrudRouter } from './content-crud';
 import type { CsvColumn } from './csv';
-import { apiRoute, caller, respond, UploadedFile } from './openapi';
+import { apiRoute, caller, jsonBody, respond, UploadedFile } from './openapi';
 
 /** Gallery albums and their photos, for the content screens (roles 2 to 5). */
 const tags = ['Content: gallery'];
@@ -70,7 +70,7 @@ const orderRoute = apiRoute({
   summary: 'Puts the photos in a new order (every photo of the album once)',
   tags,
   access: CONTENT_STAFF,
-  request: { params: IdParam, body: { content: { 'application/json': { schema: PhotoOrder } } } },
+  request: { params: IdParam, body: jsonBody(PhotoOrder) },
   data: z.array(PhotoSchema),
   errors: [404],
 });
@@ -80,7 +80,7 @@ const photoPatchRoute = apiRoute({
   summary: 'Changes a photo’s caption',
   tags,
   access: CONTENT_STAFF,
-  request: { params: PhotoParams, body: { content: { 'application/json': { schema: PhotoPatch } } } },
+  request: { params: PhotoParams, body: jsonBody(PhotoPatch) },
   data: PhotoSchema,
   errors: [404],
 });

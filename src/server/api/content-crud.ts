@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth/authorize';
 import { CONTENT_STAFF } from './content-files';
 import type { ApiDeps, AppContext } from './context';
 import { csvResponse, csvRoute, type CsvColumn } from './csv';
-import { apiRoute, caller, createRouter, respond, type ErrorStatus } from './openapi';
+import { apiRoute, caller, createRouter, type ErrorStatus, jsonBody, respond } from './openapi';
 
 /**
  * Events, gallery albums and publications share one staff CRUD shape: a paged list, its CSV export,
@@ -92,7 +92,7 @@ export function contentCrudRouter<
     summary: spec.create.summary,
     tags,
     access: CONTENT_STAFF,
-    request: { body: { content: { 'application/json': { schema: spec.create.body } } } },
+    request: { body: jsonBody(spec.create.body) },
     data: spec.create.data,
     status: 201,
     errors: spec.create.errors,
@@ -113,7 +113,7 @@ export function contentCrudRouter<
     summary: spec.patch.summary,
     tags,
     access: CONTENT_STAFF,
-    request: { params: IdParam, body: { content: { 'application/json': { schema: spec.patch.body } } } },
+    request: { params: IdParam, body: jsonBody(spec.patch.body) },
     data: spec.patch.data,
     errors: [404],
   });
