@@ -70,10 +70,11 @@ test('the super admin creates a chapter, sees the rules beside the fields, then 
   await page.goto('/admin/chapter');
   await waitForIslands(page);
 
-  await page.locator('#new-chapter-code').fill('9bad');
   await page.locator('#new-chapter-name').fill(`New Chapter ${suffix}`);
   await page.locator('#new-chapter-region').selectOption('South');
   await page.locator('#new-chapter-city').fill('Madurai');
+  // Straight from a wrong code to the button: the one click sends the form and shows every message.
+  await page.locator('#new-chapter-code').fill('9bad');
   await page.getByRole('button', { name: 'Create chapter' }).click();
   await expect(page.locator('#new-chapter-code-error')).toHaveText(
     'Use 2 to 10 letters or digits, starting with a letter.',

@@ -35,8 +35,11 @@ export function useZodForm<S extends z.ZodTypeAny>(
   return useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema),
     defaultValues,
-    // Messages appear once a field is left, then follow each keystroke: no red before the user has typed.
-    mode: 'onTouched',
+    // Messages appear when the form is first sent, then follow each keystroke. Not on leaving a field: a
+    // message appearing as the focus leaves it for the submit button moves that button from under the pointer,
+    // and the click that was to send the form is lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 }
 
