@@ -234,9 +234,16 @@ export async function requireEdition(db: DB, id: number) {
   if (!edition) throw notFound('No such edition.');
 }
 
-async function categoryNameTaken(db: DB, editionId: number, name: string, exceptId?: number) {
+/** Whether another delegate or award category of the edition already has this name (names are shown side by side). */
+export async function categoryNameTaken(
+  db: DB,
+  table: 'natcon_categories' | 'natcon_award_categories',
+  editionId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
   const row = await db
-    .selectFrom('natcon_categories')
+    .selectFrom(table)
     .select('id')
     .where('edition_id', '=', editionId)
     .where('name', '=', name)
@@ -247,7 +254,7 @@ async function categoryNameTaken(db: DB, editionId: number, name: string, except
 
 export async function createCategory(db: DB, actor: AuthUser, editionId: number, body: CategoryBody, now: Date) {
   await requireEdition(db, editionId);
-  if (await categoryNameTaken(db, editionId, body.name)) {
+  if (await categoryNameTaken(db, 'natcon_categories', editionId, body.name)) {
     throw validationError({ name: 'This edition already has a category with this name.' });
   }
   const at = nowIso(now);
@@ -289,7 +296,7 @@ export async function updateCategory(db: DB, actor: AuthUser, id: number, patch:
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('natcon_categories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound('No such category.');
-    if (patch.name && (await categoryNameTaken(trx, before.edition_id, patch.name, id))) {
+    if (patch.name && (await categoryNameTaken(trx, 'natcon_categories', before.edition_id, patch.name, id))) {
       throw validationError({ name: 'This edition already has a category with this name.' });
     }
     const earlyBirdFee = patch.earlyBirdFee === undefined ? before.early_bird_fee : patch.earlyBirdFee;

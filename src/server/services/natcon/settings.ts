@@ -4,23 +4,12 @@ import type { AwardCategory, AwardCategoryBody, AwardCategoryPatch } from '../..
 import { conflict, notFound, validationError } from '../../api/errors';
 import { writeAudit } from '../audit';
 import type { AuthUser } from '../../auth/authorize';
-import { awardCategory, requireEdition } from './editions';
+import { awardCategory, categoryNameTaken, requireEdition } from './editions';
 
 /**
  * The rest of the super admin's settings: award categories (added, changed, removed) and the
  * removal of a delegate category nobody registered in. Every change is in the audit log.
  */
-
-async function awardNameTaken(db: DB, editionId: number, name: string, exceptId?: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('natcon_award_categories')
-    .select('id')
-    .where('edition_id', '=', editionId)
-    .where('name', '=', name)
-    .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId!))
-    .executeTakeFirst();
-  return Boolean(row);
-}
 
 export async function createAwardCategory(
   db: DB,
@@ -30,7 +19,7 @@ export async function createAwardCategory(
   now: Date,
 ): Promise<AwardCategory> {
   await requireEdition(db, editionId);
-  if (await awardNameTaken(db, editionId, body.name)) {
+  if (await categoryNameTaken(db, 'natcon_award_categories', editionId, body.name)) {
     throw validationError({ name: 'This edition already has an award with this name.' });
   }
   return db.transaction().execute(async (trx) => {
@@ -67,7 +56,7 @@ export async function updateAwardCategory(
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('natcon_award_categories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound('No such award.');
-    if (patch.name && (await awardNameTaken(trx, before.edition_id, patch.name, id))) {
+    if (patch.name && (await categoryNameTaken(trx, 'natcon_award_categories', before.edition_id, patch.name, id))) {
       throw validationError({ name: 'This edition already has an award with this name.' });
     }
     const row = await trx
