@@ -24,6 +24,7 @@ import { natconRouter } from './natcon';
 import { adminNatconRouter } from './admin-natcon';
 import { adminNatconDeskRouter } from './admin-natcon-desk';
 import { adminMembersRouter } from './admin-members';
+import { adminImportsRouter } from './admin-imports';
 import { membershipVerifyRouter } from './membership-verify';
 import { adminReportsRouter } from './admin-reports';
 import { adminCouponsRouter } from './admin-coupons';
@@ -87,6 +88,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   mount(app, '/admin/natcon', adminNatconRouter);
   mount(app, '/admin/natcon', adminNatconDeskRouter);
   mount(app, '/admin/members', adminMembersRouter);
+  mount(app, '/admin/imports', adminImportsRouter);
   mount(app, '/membership/verify', membershipVerifyRouter);
   mount(app, '/admin/reports/membership', adminReportsRouter);
   mount(app, '/admin/coupons', adminCouponsRouter);

@@ -258,11 +258,14 @@ function labeller(columns: readonly string[], mapping: Record<string, ImportFiel
   };
 }
 
-/** The error file's rows: the header as uploaded plus `error`, then each row that would not be applied. */
-export async function* errorRows(db: DB, storage: FileStore, id: number, now: Date): AsyncGenerator<string[]> {
-  const record = await loadImport(db, id);
+/** The error file's rows (after the header: the file's columns plus `error`): each row that would not be applied. */
+export async function* errorRows(
+  db: DB,
+  storage: FileStore,
+  record: ImportRecord,
+  now: Date,
+): AsyncGenerator<string[]> {
   const columns = JSON.parse(record.columns) as string[];
-  yield [...columns, 'error'];
   for await (const planned of judgeRows(db, storage, record, now)) {
     const message = planMessage(planned.plan);
     if (message === null) continue;
