@@ -26,6 +26,8 @@ export const ImportSchema = z.object({
   fileName: z.string(),
   columns: z.array(z.string()),
   mapping: z.record(z.string().nullable()),
+  /** The fields a column of this kind of file can be mapped to, with the template's header for each. */
+  fields: z.array(z.object({ field: z.string(), header: z.string() })),
   rows: z.number().int(),
   progress: z.object({
     done: z.number().int(),

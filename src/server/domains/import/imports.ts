@@ -3,7 +3,7 @@ import { kolkataDate } from '../../../lib/financial-year';
 import { nowIso, type DB } from '../../db';
 import type { ImportsTable, ImportState } from '../../db/schema-import';
 import type { FileStore } from '../../storage';
-import { type ImportField, type ImportKind } from './column-specs';
+import { columnsOf, type ImportField, type ImportKind } from './column-specs';
 import { mappingProblems, matchColumns, missingKeyColumns } from './columns';
 import { batchesOf, cellReader, chapterLookup, FileMemory, planBatch, type PlannedRow } from './evaluate';
 import { FIELD_LABELS, type RowPlan } from './plan';
@@ -50,6 +50,7 @@ export interface ImportView {
   fileName: string;
   columns: string[];
   mapping: Record<string, ImportField | null>;
+  fields: { field: ImportField; header: string }[];
   rows: number;
   progress: { done: number; total: number };
   summary: ImportSummary | null;
@@ -66,6 +67,7 @@ export function importView(record: ImportRecord): ImportView {
     fileName: record.file_name,
     columns: JSON.parse(record.columns) as string[],
     mapping: JSON.parse(record.mapping) as Record<string, ImportField | null>,
+    fields: columnsOf(record.kind).map((c) => ({ field: c.field, header: c.header })),
     rows: record.total_rows,
     progress: { done: record.done_rows, total: record.total_rows },
     summary: record.summary ? (JSON.parse(record.summary) as ImportSummary) : null,
