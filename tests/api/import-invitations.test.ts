@@ -31,7 +31,7 @@ describeEachDatabase('inviting imported members', (kind) => {
   beforeAll(async () => {
     t = await kind.create();
     await seedRegister(t.db);
-    staffId = (await createUser(t.db, { roleId: 2 })).id;
+    staffId = (await createUser(t.db, { roleId: '2' })).id;
     const rows = Array.from({ length: 12 }, (_, i) => newMemberRow(i + 1));
     // One member has no e-mail: no account, so no invitation.
     rows[11]['Email ID'] = '';

@@ -34,7 +34,7 @@ describeEachDatabase('importing the existing register', (kind) => {
     db = t.db;
     storage = createDiskStore(mkdtempSync(path.join(os.tmpdir(), 'nipm-import-')));
     await seedRegister(db);
-    staffId = (await createUser(db, { roleId: 2 })).id;
+    staffId = (await createUser(db, { roleId: '2' })).id;
   });
   afterAll(async () => t.drop());
 
@@ -192,7 +192,7 @@ describeEachDatabase('a commit stopped half way', (kind) => {
 
   it('resumes on another server after the lease lapses and applies each row once', async () => {
     const db = t.db;
-    const staff = await createUser(db, { roleId: 5 });
+    const staff = await createUser(db, { roleId: '5' });
     const bytes = new TextEncoder().encode(realisticCsv());
     const { id } = await uploadImport(db, storage, {
       bytes,

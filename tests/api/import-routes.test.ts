@@ -24,8 +24,8 @@ describeEachDatabase('the import API', (kind) => {
     t = await kind.create();
     api = createTestApi(t.db, { now: () => new Date('2026-11-25T06:00:00Z') });
     const { kolkata } = await seedRegister(t.db);
-    staff = await createUser(t.db, { roleId: 5 });
-    chapterAdmin = await createUser(t.db, { roleId: 4, chapterId: kolkata });
+    staff = await createUser(t.db, { roleId: '5' });
+    chapterAdmin = await createUser(t.db, { roleId: '4', chapterId: kolkata });
   });
   afterAll(async () => t.drop());
 

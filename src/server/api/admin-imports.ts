@@ -151,7 +151,8 @@ export const adminImportsRouter = createRouter()
     const kind = c.req.valid('query').kind ?? 'members';
     c.header('Content-Type', XLSX_MEDIA_TYPE);
     c.header('Content-Disposition', `attachment; filename="nipm-${kind}-template.xlsx"`);
-    return c.body(await templateXlsx(kind), 200);
+    const bytes = await templateXlsx(kind);
+    return c.body(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, 200);
   })
   .openapi(uploadRoute, async (c) => {
     const { file, kind } = c.req.valid('form');

@@ -1,23 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
+import type { Database } from '../../db/schema';
 import { kolkataDate } from '../../../lib/financial-year';
 import { nowIso, type DB } from '../../db';
 import type { FileStore } from '../../storage';
 import { writeAudit } from '../../services/audit';
 import type { ImportField } from './column-specs';
-import {
-  batchesOf,
-  cellReader,
-  chapterLookup,
-  FileMemory,
-  planBatch,
-  RECORD_COLUMNS,
-  recordOf,
-  type PlannedRow,
-  type Queryable,
-} from './evaluate';
+import { FileMemory } from './file-memory';
+import type { Queryable } from './queryable';
+import { batchesOf, cellReader, chapterLookup, planBatch, RECORD_COLUMNS, recordOf, type PlannedRow } from './evaluate';
 import { emptySummary, IMPORT_BATCH_ROWS, loadImport, planMessage, storedRows, type ImportSummary } from './imports';
+import { accountFor, addNote } from './accounts';
 import { readMemberRow, type MemberRecordValues } from './member-row';
+import { appliedPaymentKeys, planPaymentBatch, recordLegacyPayment } from './payments';
 import { rowKeys } from './plan';
 import { wrongState } from './problems';
 
@@ -31,8 +25,6 @@ export const IMPORT_LEASE_MS = 60_000;
 
 /** An image of the record as a row left it (or found it): its fields and when it was last changed. */
 type RecordImage = MemberRecordValues & { updated_at: string };
-
-const UNSET_PASSWORD_PREFIX = '!unset:';
 
 /** Checked → running: the job is queued for the next `runImportJobs`; a failed job may be run again. */
 export async function startCommit(db: DB, id: number, now: Date): Promise<void> {
@@ -68,50 +60,9 @@ async function imageOf(db: Queryable, memberId: number): Promise<RecordImage | u
   return row ? { ...recordOf(row), updated_at: row.updated_at } : undefined;
 }
 
-function storedValues(values: Partial<MemberRecordValues>) {
-  return 'email' in values ? { ...values, email: values.email ?? '' } : values;
-}
-
-/** A role-1 account without a usable password for a member with an e-mail no account uses yet. */
-async function accountFor(
-  trx: Queryable,
-  memberId: number,
-  record: MemberRecordValues,
-  at: string,
-): Promise<number | null> {
-  if (!record.email) return null;
-  const existing = await trx
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb.or([eb('email', '=', record.email as string), eb('member_id', '=', memberId)]))
-    .executeTakeFirst();
-  if (existing) return null;
-  const user = await trx
-    .insertInto('users')
-    .values({
-      email: record.email,
-      password_hash: `${UNSET_PASSWORD_PREFIX}${randomBytes(16).toString('hex')}`,
-      name: `${record.first_name} ${record.last_name}`.trim(),
-      image: null,
-      role_id: 1,
-      member_id: memberId,
-      chapter_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return user.id;
-}
-
-async function addNote(trx: Queryable, memberId: number, note: string | null, authorId: number | null, at: string) {
-  if (note === null) return null;
-  const row = await trx
-    .insertInto('member_notes')
-    .values({ member_id: memberId, body: note, author_user_id: authorId, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+/** Record values as the members table stores them (no e-mail is ''). */
+function storedValues(values: Partial<MemberRecordValues>): Updateable<Database['members']> {
+  return 'email' in values ? { ...values, email: values.email ?? '' } : (values as Updateable<Database['members']>);
 }
 
 /** Applies one judged row and records it under its key; a row already keyed is never applied again. */
@@ -127,6 +78,25 @@ async function applyRow(trx: Queryable, importId: number, planned: PlannedRow, a
     before_image: null,
     after_image: null,
   };
+  if ('payment' in plan) {
+    const paymentId = await recordLegacyPayment(trx, plan.payment, actorId, at);
+    return {
+      ...base,
+      outcome: 'created' as const,
+      member_id: plan.payment.memberId,
+      payment_id: paymentId,
+      message: null,
+    };
+  }
+  if ('paymentId' in plan) {
+    return {
+      ...base,
+      outcome: 'unchanged' as const,
+      member_id: plan.memberId,
+      payment_id: plan.paymentId,
+      message: null,
+    };
+  }
   if (plan.kind === 'create') {
     const member = await trx
       .insertInto('members')
@@ -249,6 +219,11 @@ export async function runImportJob(
         continue;
       }
       // Already applied before a restart: only remember its keys, so later rows are judged as before.
+      if (record.kind === 'payments') {
+        const keys = appliedPaymentKeys(context.cellsOf(row.cells), context.memberRow.todayIso, done.member_id);
+        if (done.outcome !== 'duplicate' && keys.length > 0) context.memory.claim(keys, row.number);
+        continue;
+      }
       const read = readMemberRow(context.cellsOf(row.cells), context.memberRow);
       if (read.errors.length > 0 || done.outcome === 'duplicate') continue;
       const keys = Object.entries(rowKeys(read.values))
@@ -274,10 +249,14 @@ export async function runImportJob(
           .where('lease_until', '=', lease as string)
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost();
-        for (const planned of await planBatch(trx, batch, context)) {
+        const planned =
+          record.kind === 'payments'
+            ? await planPaymentBatch(trx, batch, { ...context, todayIso: context.memberRow.todayIso })
+            : await planBatch(trx, batch, context);
+        for (const row of planned) {
           await trx
             .insertInto('import_rows')
-            .values(await applyRow(trx, id, planned, record.created_by, at))
+            .values(await applyRow(trx, id, row, record.created_by, at))
             .execute();
         }
       });
@@ -369,4 +348,4 @@ export async function runImportJobs(db: DB, storage: FileStore, options: ImportJ
   return ran;
 }
 
-export { UNSET_PASSWORD_PREFIX, type RecordImage };
+export type { RecordImage };

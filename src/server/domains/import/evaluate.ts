@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { ImportField, MemberField } from './column-specs';
+import type { ImportField } from './column-specs';
+import type { FileMemory } from './file-memory';
 import { readMemberRow, type MemberRecordValues, type MemberRowContext, type ReadMemberRow } from './member-row';
 import { planMemberRow, rowKeys, type Candidates, type ExistingMember, type RowPlan } from './plan';
+import type { PaymentPlan } from './payments';
+import type { Queryable } from './queryable';
 import type { SheetRow } from './read-file';
 
 /**
@@ -10,27 +11,11 @@ import type { SheetRow } from './read-file';
  * database as it is, the commit inside each batch's transaction. Both go through `planBatch` with a
  * `FileMemory` carried from batch to batch, so a row gets the same verdict in both.
  */
-export type Queryable = Kysely<Database> | Transaction<Database>;
 
 export interface PlannedRow {
   number: number;
   cells: string[];
-  plan: RowPlan;
-}
-
-/** What earlier rows of the file established: each key's first row, so a later row with one is a duplicate. */
-export class FileMemory {
-  private readonly firstRowOf = new Map<string, number>();
-
-  /** The first earlier row sharing one of `keys`, or undefined (and the keys are then remembered). */
-  claim(keys: readonly string[], row: number): number | undefined {
-    for (const key of keys) {
-      const first = this.firstRowOf.get(key);
-      if (first !== undefined) return first;
-    }
-    for (const key of keys) this.firstRowOf.set(key, row);
-    return undefined;
-  }
+  plan: RowPlan | PaymentPlan;
 }
 
 export const RECORD_COLUMNS = [
@@ -83,7 +68,7 @@ export function cellReader(columns: readonly string[], mapping: Record<string, I
     if (field) indexOf.set(field, index);
   });
   return (cells: readonly string[]) =>
-    (field: MemberField): string | undefined => {
+    (field: ImportField): string | undefined => {
       const index = indexOf.get(field);
       return index === undefined ? undefined : cells[index];
     };

@@ -5,7 +5,9 @@ import type { ImportsTable, ImportState } from '../../db/schema-import';
 import type { FileStore } from '../../storage';
 import { columnsOf, type ImportField, type ImportKind } from './column-specs';
 import { mappingProblems, matchColumns, missingKeyColumns } from './columns';
-import { batchesOf, cellReader, chapterLookup, FileMemory, planBatch, type PlannedRow } from './evaluate';
+import { FileMemory } from './file-memory';
+import { batchesOf, cellReader, chapterLookup, planBatch, type PlannedRow } from './evaluate';
+import { planPaymentBatch, type PaymentPlan } from './payments';
 import { FIELD_LABELS, type RowPlan } from './plan';
 import { fileRefusal, invalidInput, noSuchImport, tooLarge, wrongState } from './problems';
 import { detectImportFormat, ImportFileError, IMPORT_ROW_CAP, readSheetRows, type ImportFileFormat } from './read-file';
@@ -149,7 +151,7 @@ export function acceptMapping(record: ImportRecord, mapping: Record<string, stri
 
 export interface PreviewRow {
   row: number;
-  kind: RowPlan['kind'];
+  kind: RowPlan['kind'] | PaymentPlan['kind'];
   /** The file's membership number and name for the row, as written. */
   label: string;
   changes: { field: string; before: unknown; after: unknown }[];
@@ -166,7 +168,7 @@ function previewOf(planned: PlannedRow, label: string): PreviewRow {
 }
 
 /** What the error file's `error` column says about a row that is not applied; null for one that is. */
-export function planMessage(plan: RowPlan): string | null {
+export function planMessage(plan: RowPlan | PaymentPlan): string | null {
   if (plan.kind === 'invalid') return plan.errors.join('; ');
   if (plan.kind === 'duplicate')
     return `Repeats row ${plan.firstRow} of the file (same membership number, e-mail, mobile or member).`;
@@ -174,7 +176,7 @@ export function planMessage(plan: RowPlan): string | null {
   return null;
 }
 
-const SUMMARY_KEY: Record<RowPlan['kind'], keyof ImportSummary> = {
+const SUMMARY_KEY: Record<RowPlan['kind'] | PaymentPlan['kind'], keyof ImportSummary> = {
   create: 'create',
   update: 'update',
   unchanged: 'unchanged',
@@ -200,7 +202,11 @@ export async function* judgeRows(db: DB, storage: FileStore, record: ImportRecor
       else yield row;
     }
   })();
-  for await (const batch of batchesOf(dataRows, IMPORT_BATCH_ROWS)) yield* await planBatch(db, batch, context);
+  for await (const batch of batchesOf(dataRows, IMPORT_BATCH_ROWS)) {
+    yield* record.kind === 'payments'
+      ? await planPaymentBatch(db, batch, { ...context, todayIso: context.memberRow.todayIso })
+      : await planBatch(db, batch, context);
+  }
 }
 
 /** The check: judges every row as the commit would, stores only the counts, and answers them with a preview. */

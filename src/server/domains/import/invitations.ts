@@ -5,7 +5,7 @@ import { writeAudit } from '../../services/audit';
 import { hashToken, RESET_PATH } from '../../services/password-reset';
 import { endResetLinks } from '../../services/reset-links';
 import { SET_PASSWORD_LINK_TTL_MS } from '../../services/joining/approval';
-import { UNSET_PASSWORD_PREFIX } from './commit';
+import { UNSET_PASSWORD_PREFIX } from './accounts';
 import { loadImport } from './imports';
 import { wrongState } from './problems';
 

@@ -1,7 +1,9 @@
 import { nowIso, type DB } from '../../db';
 import { writeAudit } from '../../services/audit';
-import { UNSET_PASSWORD_PREFIX, type RecordImage } from './commit';
-import { RECORD_COLUMNS, recordOf, type Queryable } from './evaluate';
+import { UNSET_PASSWORD_PREFIX } from './accounts';
+import type { RecordImage } from './commit';
+import { RECORD_COLUMNS, recordOf } from './evaluate';
+import type { Queryable } from './queryable';
 import { loadImport } from './imports';
 import { wrongState } from './problems';
 
