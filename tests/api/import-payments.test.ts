@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImportJob, startCommit } from '../../src/server/domains/import/commit';
 import { checkImport, loadImport, uploadImport } from '../../src/server/domains/import/imports';
-import { createDiskStore } from '../../src/server/storage';
+import { createDiskStore } from '../../src/server/platform/storage';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createUser } from '../support/fixtures';
 import { seedRegister } from '../support/import-file';

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import type { DB } from '../../src/server/db';
-import { nowIso } from '../../src/server/db';
+import type { DB } from '../../src/server/platform/db';
+import { nowIso } from '../../src/server/platform/db';
 import { createChapter } from './fixtures';
 
 /**

@@ -1,9 +1,9 @@
 import { sql, type Updateable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { kolkataDate } from '../../../lib/financial-year';
-import { nowIso, type DB } from '../../db';
-import type { FileStore } from '../../storage';
-import { writeAudit } from '../../services/audit';
+import { nowIso, type DB } from '../../platform/db';
+import type { FileStore } from '../../platform/storage';
+import { writeAudit } from '../audit/audit';
 import type { ImportField } from './column-specs';
 import { FileMemory } from './file-memory';
 import type { Queryable } from './queryable';

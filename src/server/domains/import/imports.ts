@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import { kolkataDate } from '../../../lib/financial-year';
-import { nowIso, type DB } from '../../db';
-import type { ImportsTable, ImportState } from '../../db/schema-import';
-import type { FileStore } from '../../storage';
+import { nowIso, type DB } from '../../platform/db';
+import type { ImportsTable, ImportState } from '../../platform/db/schema-import';
+import type { FileStore } from '../../platform/storage';
 import { columnsOf, type ImportField, type ImportKind } from './column-specs';
 import { mappingProblems, matchColumns, missingKeyColumns } from './columns';
 import { FileMemory } from './file-memory';

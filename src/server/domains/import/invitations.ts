@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { nowIso, type DB } from '../../db';
-import type { Mailer } from '../../mail/mailer';
-import { writeAudit } from '../../services/audit';
-import { hashToken, RESET_PATH } from '../../services/password-reset';
-import { endResetLinks } from '../../services/reset-links';
-import { SET_PASSWORD_LINK_TTL_MS } from '../../services/joining/approval';
+import { nowIso, type DB } from '../../platform/db';
+import type { Mailer } from '../../platform/mail/mailer';
+import { writeAudit } from '../audit/audit';
+import { hashToken, RESET_PATH } from '../identity/password-reset';
+import { endResetLinks } from '../identity/reset-links';
+import { SET_PASSWORD_LINK_TTL_MS } from '../joining/approval';
 import { UNSET_PASSWORD_PREFIX } from './accounts';
 import { loadImport } from './imports';
 import { wrongState } from './problems';

@@ -1,7 +1,7 @@
-import type { DB } from '../../db';
-import type { Logger } from '../../log';
-import type { Mailer } from '../../mail/mailer';
-import type { FileStore } from '../../storage';
+import type { DB } from '../../platform/db';
+import type { Logger } from '../../platform/log';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { FileStore } from '../../platform/storage';
 import { runImportJobs } from './commit';
 import { sendDueInvitations } from './invitations';
 

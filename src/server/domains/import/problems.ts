@@ -1,16 +1,13 @@
-import { ApiError, conflict, notFound, unsupportedMediaType, validationError } from '../../api/errors';
+import { conflict, invalid, notFound, tooLarge as tooLargeError, unsupported } from '../errors';
 import { ImportFileError } from './read-file';
 
 /**
  * The refusals of the import, in one place: a file too large, of a type it cannot read, a mapping
  * or a state that does not allow the step. Each says what staff can do about it.
  */
-export const tooLarge = (message: string) => new ApiError(413, 'payload_too_large', message, { file: message });
-export const unsupportedFile = (message: string) => {
-  const error = unsupportedMediaType(message);
-  return new ApiError(415, error.code, message, { file: message });
-};
-export const invalidInput = (fields: Record<string, string>, message?: string) => validationError(fields, message);
+export const tooLarge = (message: string) => tooLargeError(message, { file: message });
+export const unsupportedFile = (message: string) => unsupported(message, { file: message });
+export const invalidInput = (fields: Record<string, string>, message?: string) => invalid(fields, message);
 export const wrongState = (message: string) => conflict(message);
 export const noSuchImport = () => notFound('No such import.');
 

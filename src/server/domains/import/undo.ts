@@ -1,5 +1,5 @@
-import { nowIso, type DB } from '../../db';
-import { writeAudit } from '../../services/audit';
+import { nowIso, type DB } from '../../platform/db';
+import { writeAudit } from '../audit/audit';
 import { UNSET_PASSWORD_PREFIX } from './accounts';
 import type { RecordImage } from './commit';
 import { RECORD_COLUMNS, recordOf } from './evaluate';

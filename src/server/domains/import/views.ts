@@ -1,5 +1,5 @@
 import type { ImportData } from '../../../lib/schemas/import';
-import type { DB } from '../../db';
+import type { DB } from '../../platform/db';
 import { importView, loadImport, type ImportRecord } from './imports';
 import { invitationCounts } from './invitations';
 import { UNDO_WINDOW_MS } from './undo';
