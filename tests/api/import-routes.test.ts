@@ -106,6 +106,43 @@ describeEachDatabase('the import API', (kind) => {
     expect((await template.text()).split('\r\n')[0]).toContain('Membership No,Class,Chapter');
   });
 
+  it('adds one existing member by hand with the same checks as an imported row', async () => {
+    const member = {
+      memberNumber: 'OLD/77',
+      classCode: 'Life Member',
+      chapter: 'kol',
+      fullName: 'Paper Joiner',
+      dateOfBirth: '1.2.70',
+      mobile: '+91 98765 43210',
+      admittedOn: '12-Mar-1999',
+    };
+    const added = await api.request('POST', '/api/admin/imports/member', { token: staff.token, body: member });
+    expect(added.status).toBe(201);
+    expect((await json(added)).data.memberNumber).toBe('OLD/77');
+    const stored = await t.db
+      .selectFrom('members')
+      .selectAll()
+      .where('member_number', '=', 'OLD/77')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      membership_class: 'life',
+      date_of_birth: '1970-02-01',
+      phone: '9876543210',
+      admitted_on: '1999-03-12',
+    });
+    const again = await api.request('POST', '/api/admin/imports/member', { token: staff.token, body: member });
+    expect(again.status).toBe(409);
+    const bad = await api.request('POST', '/api/admin/imports/member', {
+      token: staff.token,
+      body: { ...member, memberNumber: 'OLD/78', dateOfBirth: '0Feb', chapter: 'Nowhere' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error?.fields).toEqual({
+      chapter: 'No chapter has the code or name "Nowhere".',
+      dateOfBirth: '"0Feb" is not a date: write it as DD/MM/YYYY, DD-MM-YYYY, D.M.YY, YYYY-MM-DD or 12-Mar-2019.',
+    });
+  });
+
   it('is for national staff only: a chapter admin and a member are refused before the body is read', async () => {
     expect((await send(new TextEncoder().encode('a\n1'), 'x.csv', chapterAdmin.token)).status).toBe(403);
     const res = await api.request('GET', '/api/admin/imports', { token: chapterAdmin.token });

@@ -10,6 +10,8 @@ import {
   ImportSchema,
   ImportTemplateQuery,
 } from '../../../lib/schemas/import';
+import { addExistingMember } from '../../domains/import/by-hand';
+import { MEMBER_FIELDS } from '../../domains/import/column-specs';
 import { runImportJobs, startCommit } from '../../domains/import/commit';
 import { checkImport, errorRows, IMPORT_MAX_BYTES, loadImport, uploadImport } from '../../domains/import/imports';
 import { requestInvitations } from '../../domains/import/invitations';
@@ -138,6 +140,23 @@ const invitationsRoute = apiRoute({
   errors: [404, 409],
 });
 
+/** One member as one row of a members file: each field as text, in the forms a file may use. */
+const ExistingMemberBody = z
+  .object(Object.fromEntries(MEMBER_FIELDS.map((field) => [field, z.string().max(1000).optional()])))
+  .strict();
+
+const addMemberRoute = apiRoute({
+  method: 'post',
+  path: '/member',
+  summary: 'Adds one existing member (who joined on paper) by hand, with the same fields and checks as an imported row',
+  tags,
+  access: IMPORT_STAFF,
+  request: { body: jsonBody(ExistingMemberBody) },
+  data: z.object({ id: z.number().int(), memberNumber: z.string() }),
+  status: 201,
+  errors: [409],
+});
+
 const now = (c: AppContext) => c.var.deps.now();
 
 export const adminImportsRouter = createRouter()
@@ -165,6 +184,14 @@ export const adminImportsRouter = createRouter()
       now: now(c),
     });
     return respond(c, await importDetailsById(c.var.deps.db, view.id, now(c)), 201);
+  })
+  .openapi(addMemberRoute, async (c) => {
+    const added = await addExistingMember(c.var.deps.db, c.req.valid('json'), {
+      userId: caller(c).id,
+      now: now(c),
+      ip: clientAddress(c),
+    });
+    return respond(c, added, 201);
   })
   .openapi(listRoute, async (c) => respond(c, await listImports(c.var.deps.db, c.req.valid('query'), now(c))))
   .openapi(getRoute, async (c) => respond(c, await importDetailsById(c.var.deps.db, c.req.valid('param').id, now(c))))

@@ -65,6 +65,24 @@ function storedValues(values: Partial<MemberRecordValues>): Updateable<Database[
   return 'email' in values ? { ...values, email: values.email ?? '' } : (values as Updateable<Database['members']>);
 }
 
+/** A new member from a judged row (or the add-by-hand form): the record, an account if it has an e-mail, the note. */
+export async function createMember(
+  trx: Queryable,
+  record: MemberRecordValues,
+  note: string | null,
+  actorId: number | null,
+  at: string,
+): Promise<{ memberId: number; userId: number | null; noteId: number | null; after: RecordImage }> {
+  const member = await trx
+    .insertInto('members')
+    .values({ ...record, email: record.email ?? '', created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const userId = await accountFor(trx, member.id, record, at);
+  const noteId = await addNote(trx, member.id, note, actorId, at);
+  return { memberId: member.id, userId, noteId, after: { ...record, updated_at: at } };
+}
+
 /** Applies one judged row and records it under its key; a row already keyed is never applied again. */
 async function applyRow(trx: Queryable, importId: number, planned: PlannedRow, actorId: number | null, at: string) {
   const { plan } = planned;
@@ -98,21 +116,14 @@ async function applyRow(trx: Queryable, importId: number, planned: PlannedRow, a
     };
   }
   if (plan.kind === 'create') {
-    const member = await trx
-      .insertInto('members')
-      .values({ ...plan.record, email: plan.record.email ?? '', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const userId = await accountFor(trx, member.id, plan.record, at);
-    const noteId = await addNote(trx, member.id, plan.note, actorId, at);
-    const after: RecordImage = { ...plan.record, updated_at: at };
+    const created = await createMember(trx, plan.record, plan.note, actorId, at);
     return {
       ...base,
       outcome: 'created' as const,
-      member_id: member.id,
-      user_id: userId,
-      note_id: noteId,
-      after_image: JSON.stringify(after),
+      member_id: created.memberId,
+      user_id: created.userId,
+      note_id: created.noteId,
+      after_image: JSON.stringify(created.after),
       message: null,
     };
   }
