@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DB } from '../../src/server/platform/db';
 import { runImportJob, runImportJobs, startCommit } from '../../src/server/domains/import/commit';
@@ -159,6 +160,53 @@ describeEachDatabase('importing the existing register', (kind) => {
     );
     expect(restored.filter((table) => !FTS_SEGMENTS.includes(table))).toEqual([]);
     expect((await loadImport(db, id)).state).toBe('undone');
+  });
+
+  it('reads the worked example of docs/import.md as the page says', async () => {
+    const csv = [
+      'Mem. No,Name of Member,Class,Chapter,D.O.B,Email ID,Mobile No.,Pin Code,Date of Admission,Paid Upto,Blood Group',
+      'KOL/LM/12,Anita Sé,Life Member,Kolkata,14/08/1975,Anita@Example.in,+91 98300 12345,700 016,1.4.01,,O+',
+      'KOL/0345,Ravi Kumar,associate,kol,0Feb,ravi@example.in,09830054321,700001,12-Mar-2019,2025-26,B+',
+      'kol/lm/12,Anita Sen,Life,Kolkata,,,,,,,',
+    ].join('\r\n');
+    const latin = iconv.encode(csv, 'win1252');
+    const { id } = await uploadImport(db, storage, {
+      bytes: latin,
+      fileName: 'kolkata.csv',
+      kind: 'members',
+      userId: staffId,
+      now: NOW,
+    });
+    const { summary, preview } = await checkImport(db, storage, id, { now: NOW });
+    expect(summary).toEqual({ total: 3, create: 1, update: 0, unchanged: 0, invalid: 1, duplicate: 1, conflict: 0 });
+    expect(preview.find((p) => p.kind === 'invalid')?.message).toMatch(/^Date of Birth: "0Feb" is not a date/);
+    await commit(id);
+    const anita = await db
+      .selectFrom('members')
+      .selectAll()
+      .where('member_number', '=', 'KOL/LM/12')
+      .executeTakeFirstOrThrow();
+    expect(anita).toMatchObject({
+      first_name: 'Anita',
+      last_name: 'Sé',
+      email: 'anita@example.in',
+      phone: '9830012345',
+      pincode: '700016',
+      admitted_on: '2001-04-01',
+    });
+    const fixed = iconv.encode(csv.replace('0Feb', '02/02/1980'), 'win1252');
+    const again = await uploadImport(db, storage, {
+      bytes: fixed,
+      fileName: 'kolkata.csv',
+      kind: 'members',
+      userId: staffId,
+      now: NOW,
+    });
+    expect((await checkImport(db, storage, again.id, { now: NOW })).summary).toMatchObject({
+      create: 1,
+      unchanged: 1,
+      duplicate: 1,
+    });
   });
 
   it('refuses an undo naming the members changed since, and after 7 days', async () => {
