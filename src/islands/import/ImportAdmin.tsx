@@ -3,7 +3,9 @@ import toast from 'react-hot-toast';
 import type { ImportCheckData, ImportData } from '../../lib/schemas/import';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { ConfirmDialog, CsvDownloadButton } from '../staff';
+import { AddExistingMember } from './AddExistingMember';
 import { ImportProgress, ImportSummary } from './ImportProgress';
+import { RecentImports } from './RecentImports';
 
 /** How often the screen asks the server how a running commit is doing. */
 const POLL_MS = 1000;
@@ -143,6 +145,8 @@ export default function ImportAdmin() {
         </form>
       </section>
 
+      <AddExistingMember />
+
       {current && (
         <section aria-labelledby="import-current" className="space-y-4">
           <h2 id="import-current" className="text-lg font-semibold">
@@ -231,6 +235,14 @@ export default function ImportAdmin() {
           {check && editable && <CheckPreview check={check} />}
         </section>
       )}
+
+      <RecentImports
+        current={current}
+        onOpen={(data) => {
+          setCheck(null);
+          show(data);
+        }}
+      />
 
       <ConfirmDialog
         open={confirmUndo}

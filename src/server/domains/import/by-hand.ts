@@ -2,7 +2,7 @@ import { kolkataDate } from '../../../lib/financial-year';
 import { nowIso, type DB } from '../../platform/db';
 import { writeAudit } from '../audit/audit';
 import { MEMBER_COLUMNS, type MemberField } from './column-specs';
-import { createMember } from './commit';
+import { createMembers } from './bulk-create';
 import { cellReader, chapterLookup, planBatch } from './evaluate';
 import { FileMemory } from './file-memory';
 import { invalidInput, wrongState } from './problems';
@@ -41,13 +41,15 @@ export async function addExistingMember(
     memory: new FileMemory(),
   };
   return db.transaction().execute(async (trx) => {
-    const [{ plan }] = await planBatch(trx, [{ number: 1, cells }], context);
+    const [planned] = await planBatch(trx, [{ number: 1, cells }], context);
+    const { plan } = planned;
     if (plan.kind === 'invalid') throw invalidInput(fieldMessages(plan.errors));
     if (plan.kind === 'conflict') throw wrongState(plan.message);
-    if (plan.kind !== 'create') {
+    if (plan.kind !== 'create' || !('record' in plan)) {
       throw wrongState('This member is already on the register: open their record to change it.');
     }
-    const created = await createMember(trx, plan.record, plan.note, input.userId, nowIso(input.now));
+    const created = (await createMembers(trx, [planned], input.userId, nowIso(input.now))).get(1);
+    if (!created) throw new Error('The member was not created.');
     await writeAudit(trx, {
       action: 'import.member_added',
       at: input.now,

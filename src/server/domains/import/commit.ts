@@ -10,6 +10,7 @@ import type { Queryable } from './queryable';
 import { batchesOf, cellReader, chapterLookup, planBatch, RECORD_COLUMNS, recordOf, type PlannedRow } from './evaluate';
 import { emptySummary, IMPORT_BATCH_ROWS, loadImport, planMessage, storedRows, type ImportSummary } from './imports';
 import { accountFor, addNote } from './accounts';
+import { createMembers, type CreatedMember } from './bulk-create';
 import { readMemberRow, type MemberRecordValues } from './member-row';
 import { appliedPaymentKeys, planPaymentBatch, recordLegacyPayment } from './payments';
 import { rowKeys } from './plan';
@@ -65,26 +66,15 @@ function storedValues(values: Partial<MemberRecordValues>): Updateable<Database[
   return 'email' in values ? { ...values, email: values.email ?? '' } : (values as Updateable<Database['members']>);
 }
 
-/** A new member from a judged row (or the add-by-hand form): the record, an account if it has an e-mail, the note. */
-export async function createMember(
+/** Applies one judged row and records it under its key; a row already keyed is never applied again. */
+async function applyRow(
   trx: Queryable,
-  record: MemberRecordValues,
-  note: string | null,
+  importId: number,
+  planned: PlannedRow,
   actorId: number | null,
   at: string,
-): Promise<{ memberId: number; userId: number | null; noteId: number | null; after: RecordImage }> {
-  const member = await trx
-    .insertInto('members')
-    .values({ ...record, email: record.email ?? '', created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const userId = await accountFor(trx, member.id, record, at);
-  const noteId = await addNote(trx, member.id, note, actorId, at);
-  return { memberId: member.id, userId, noteId, after: { ...record, updated_at: at } };
-}
-
-/** Applies one judged row and records it under its key; a row already keyed is never applied again. */
-async function applyRow(trx: Queryable, importId: number, planned: PlannedRow, actorId: number | null, at: string) {
+  createdMembers: Map<number, CreatedMember>,
+) {
   const { plan } = planned;
   const key = { import_id: importId, row_number: planned.number };
   const base = {
@@ -116,7 +106,8 @@ async function applyRow(trx: Queryable, importId: number, planned: PlannedRow, a
     };
   }
   if (plan.kind === 'create') {
-    const created = await createMember(trx, plan.record, plan.note, actorId, at);
+    const created = createdMembers.get(planned.number);
+    if (!created) throw new Error(`Row ${planned.number} was not created with its batch.`);
     return {
       ...base,
       outcome: 'created' as const,
@@ -264,10 +255,13 @@ export async function runImportJob(
           record.kind === 'payments'
             ? await planPaymentBatch(trx, batch, { ...context, todayIso: context.memberRow.todayIso })
             : await planBatch(trx, batch, context);
-        for (const row of planned) {
+        const createdMembers = await createMembers(trx, planned, record.created_by, at);
+        const keyed = [];
+        for (const row of planned) keyed.push(await applyRow(trx, id, row, record.created_by, at, createdMembers));
+        for (let start = 0; start < keyed.length; start += 200) {
           await trx
             .insertInto('import_rows')
-            .values(await applyRow(trx, id, row, record.created_by, at))
+            .values(keyed.slice(start, start + 200))
             .execute();
         }
       });
