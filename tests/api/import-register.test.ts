@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DB } from '../../src/server/platform/db';
 import { runImportJob, runImportJobs, startCommit } from '../../src/server/domains/import/commit';
@@ -283,5 +284,57 @@ describeEachDatabase('a commit stopped half way', (kind) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(notes.n)).toBe(4);
+  });
+
+  it('rolls a batch that dies inside its transaction back whole, and a second run applies each row once', async () => {
+    const db = t.db;
+    const staff = await createUser(db, { roleId: '5' });
+    const csv = realisticCsv()
+      .replace(/IMP\//g, 'KIL/')
+      .replace(/Imp(\d+)@/g, 'Kil$1@')
+      .replace(/\+91 98/g, '+91 88')
+      .replace(/,098/g, ',088');
+    const { id } = await uploadImport(db, storage, {
+      bytes: new TextEncoder().encode(csv),
+      fileName: 'k.csv',
+      kind: 'members',
+      userId: staff.id,
+      now: NOW,
+    });
+    await checkImport(db, storage, id, { now: NOW });
+    const countMembers = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('members')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const members = await countMembers();
+    // The database refuses row 100's key: the batch holding it (rows 92-121) fails after writing its members.
+    if (kind.name === 'SQLite') {
+      await sql`create trigger die_at_100 before insert on import_rows when new.row_number = 100 begin select raise(abort, 'killed'); end`.execute(
+        db,
+      );
+    } else {
+      await sql`create function die_at_100() returns trigger language plpgsql as $$ begin if new.row_number = 100 then raise exception 'killed'; end if; return new; end $$`.execute(
+        db,
+      );
+      await sql`create trigger die_at_100 before insert on import_rows for each row execute function die_at_100()`.execute(
+        db,
+      );
+    }
+    await startCommit(db, id, NOW);
+    await expect(runImportJob(db, storage, id, { now: () => NOW, batchRows: 30 })).rejects.toThrow('killed');
+    expect(await loadImport(db, id)).toMatchObject({ state: 'failed', done_rows: 90 });
+    expect(await countMembers()).toBe(members + 90);
+    await sql`drop trigger die_at_100${sql.raw(kind.name === 'SQLite' ? '' : ' on import_rows')}`.execute(db);
+    await startCommit(db, id, NOW);
+    await runImportJob(db, storage, id, { now: () => NOW, batchRows: 30 });
+    const done = await loadImport(db, id);
+    expect(done).toMatchObject({ state: 'done', done_rows: 256 });
+    expect(JSON.parse(done.summary ?? '{}')).toMatchObject({ create: 200, total: 256 });
+    expect(await countMembers()).toBe(members + 200);
   });
 });
