@@ -30,6 +30,8 @@ import { adminCouponsRouter } from './admin-coupons';
 import { adminPaymentsRouter } from './admin-payments';
 import { adminPaymentSettingsRouter } from './admin-payment-settings';
 import { paymentOptionsRouter, paymentsRouter } from './payments';
+import { invoicesRouter } from './invoices';
+import { adminGstSettingsRouter } from './admin-gst-settings';
 import { membershipRouter } from './membership';
 import { adminApplicationsRouter } from './admin-applications';
 import { adminMembershipFeesRouter } from './admin-membership-fees';
@@ -93,6 +95,8 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   mount(app, '/admin/payments', adminPaymentsRouter);
   mount(app, '/admin/settings/payments', adminPaymentSettingsRouter);
   mount(app, '/payments', paymentsRouter);
+  mount(app, '/invoices', invoicesRouter);
+  mount(app, '/admin/settings/gst', adminGstSettingsRouter);
   mount(app, '/payment-options', paymentOptionsRouter);
   mount(app, '/membership', membershipRouter);
   mount(app, '/admin/applications', adminApplicationsRouter);

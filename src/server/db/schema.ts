@@ -26,6 +26,13 @@ import type {
   NatconOrdersTable,
 } from './schema-natcon';
 import type {
+  GstCreditNoteLinesTable,
+  GstCreditNotesTable,
+  GstDocumentSequencesTable,
+  GstInvoiceLinesTable,
+  GstInvoicesTable,
+} from './schema-gst';
+import type {
   ApplicationDocumentsTable,
   ApplicationEventsTable,
   ApplicationsTable,
@@ -313,6 +320,11 @@ export interface Database {
   natcon_orders: NatconOrdersTable;
   natcon_delegates: NatconDelegatesTable;
   natcon_nominations: NatconNominationsTable;
+  gst_document_sequences: GstDocumentSequencesTable;
+  gst_invoices: GstInvoicesTable;
+  gst_invoice_lines: GstInvoiceLinesTable;
+  gst_credit_notes: GstCreditNotesTable;
+  gst_credit_note_lines: GstCreditNoteLinesTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;
@@ -327,4 +339,5 @@ export type PaymentRow = Selectable<PaymentsTable>;
 
 export type * from './schema-content';
 export type * from './schema-natcon';
+export type * from './schema-gst';
 export type * from './schema-joining';

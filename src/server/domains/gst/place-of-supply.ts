@@ -1,3 +1,4 @@
+import { GST_SUPPLY_KINDS, type GstSupplyKind } from '../../../lib/schemas/gst';
 import { checkGstin } from './gstin';
 import { isPlaceOfSupplyCode } from './states';
 
@@ -20,8 +21,8 @@ import { isPlaceOfSupplyCode } from './states';
  * Which rule each supply follows is the table SUPPLY_RULES below: data, so the accountant's reading
  * is one line to change and is printed in docs/gst.md.
  */
-export const SUPPLY_KINDS = ['membership', 'natcon_delegate', 'natcon_award'] as const;
-export type SupplyKind = (typeof SUPPLY_KINDS)[number];
+export const SUPPLY_KINDS = GST_SUPPLY_KINDS;
+export type SupplyKind = GstSupplyKind;
 
 export type PlaceOfSupplyRule = 'general' | 'event_admission' | 'event_organisation';
 

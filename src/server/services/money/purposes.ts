@@ -4,6 +4,7 @@ import type { PaymentMode, PaymentState } from '../../db/schema';
 import { membershipApplicationPurpose } from '../joining/payments';
 import { natconOrderPayments } from '../natcon/payments';
 import { membershipRenewalPurpose } from '../renewal-payments';
+import type { TaxableSupply } from '../../domains/gst/supply';
 
 /**
  * Each payment is for one purpose (an application, a renewal, a NATCON order) whose service knows
@@ -54,6 +55,11 @@ export interface PaymentPurposeHandler {
   receiptLines(trx: DB, payment: PaymentRecord): Promise<ReceiptLine[]>;
   /** Optional: whether a subject's status token (`?token=` of the receipt link) belongs to this payment's subject. */
   tokenGrantsAccess?(db: DB, payment: PaymentRecord, token: string): Promise<boolean>;
+  /**
+   * Optional: what the payment paid for, as the GST tax invoice issued on verification names it
+   * (buyer, lines as priced); a purpose without it gets a receipt only.
+   */
+  taxableSupply?(trx: DB, payment: PaymentRecord): Promise<TaxableSupply | null>;
   /** Optional: what staff lists call each subject (application or order number), by subject id. */
   subjectLabels?(db: DB, subjectIds: number[]): Promise<Map<number, string>>;
 }
