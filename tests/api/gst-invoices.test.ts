@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AuthUser } from '../../src/server/auth/authorize';
-import { registerPaymentPurpose, reportPayment, verifyPayment } from '../../src/server/services/money';
-import type { PaymentPurposeHandler } from '../../src/server/services/money';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
+import { registerPaymentPurpose, reportPayment, verifyPayment } from '../../src/server/domains/money';
+import type { PaymentPurposeHandler } from '../../src/server/domains/money';
 import { updateGstSettings } from '../../src/server/domains/gst/settings';
 import { issueCreditNote } from '../../src/server/domains/gst/credit-notes';
 import type { TaxableSupply } from '../../src/server/domains/gst/supply';
@@ -219,7 +219,7 @@ describeEachDatabase('GST tax invoices', (kind) => {
     ).toMatchObject({ taxable_value: 100_000, cgst: 0, sgst: 0, igst: 18_000, total: 118_000 });
 
     await expect(credit(intraInvoice.id, 531_001)).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
       fields: { amount: expect.any(String) },
     });
     await credit(intraInvoice.id, 531_000);

@@ -1,7 +1,7 @@
-import type { DB } from '../../db';
-import { nowIso } from '../../db';
-import { dialectOf } from '../../db/dialect';
-import { conflict, notFound, validationError } from '../../api/errors';
+import type { DB } from '../../platform/db';
+import { nowIso } from '../../platform/db';
+import { dialectOf } from '../../platform/db/dialect';
+import { conflict, invalid, notFound } from '../errors';
 import { financialYearLabel, kolkataDate } from '../../../lib/financial-year';
 import { amountInIndianWords } from '../../../lib/indian-words';
 import { rateBasisPoints } from '../../../lib/gst-amount';
@@ -95,15 +95,15 @@ export async function issueCreditNote(
     tax = creditNoteTax(remainingLines(invoice, credited), invoice.split, amountPaise);
   } catch (error) {
     if (error instanceof CreditExceedsInvoice) {
-      throw validationError({
+      throw invalid({
         amount: `At most ${(error.remaining / 100).toFixed(2)} rupees are left to credit on invoice ${invoice.number}.`,
       });
     }
-    if (error instanceof RangeError) throw validationError({ amount: 'Enter an amount above zero in paise.' });
+    if (error instanceof RangeError) throw invalid({ amount: 'Enter an amount above zero in paise.' });
     throw error;
   }
   const trimmed = reason.trim().slice(0, 300);
-  if (!trimmed) throw validationError({ reason: 'Say why the credit note is issued.' });
+  if (!trimmed) throw invalid({ reason: 'Say why the credit note is issued.' });
   const financialYear = documentFinancialYear(now);
   const serial = await nextDocumentSerial(trx, 'credit_note', financialYear);
   const number = documentNumber('credit_note', financialYear, serial);

@@ -1,5 +1,5 @@
-import type { DB } from '../../db';
-import { nowIso } from '../../db';
+import type { DB } from '../../platform/db';
+import { nowIso } from '../../platform/db';
 import { financialYearLabel, kolkataDate } from '../../../lib/financial-year';
 import { amountInIndianWords } from '../../../lib/indian-words';
 import { rateBasisPoints } from '../../../lib/gst-amount';

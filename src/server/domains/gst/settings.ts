@@ -1,10 +1,10 @@
-import type { AuthUser } from '../../auth/authorize';
-import type { DB } from '../../db';
-import { nowIso } from '../../db';
-import { validationError } from '../../api/errors';
+import type { AuthUser } from '../identity/auth-user';
+import type { DB } from '../../platform/db';
+import { nowIso } from '../../platform/db';
+import { invalid } from '../errors';
 import { GstSettingsBody, type GstSettings } from '../../../lib/schemas/gst';
-import { writeAudit } from '../../services/audit';
-import { readPaymentSettings } from '../../services/money/settings';
+import { writeAudit } from '../audit/audit';
+import { readPaymentSettings } from '../money/settings';
 import { checkGstin } from './gstin';
 import { isPlaceOfSupplyCode } from './states';
 
@@ -75,7 +75,7 @@ function checkSettings(settings: GstSettings): void {
       fields.stateCode = `This GSTIN is registered in State ${check.stateCode}: choose that State.`;
     }
   }
-  if (Object.keys(fields).length) throw validationError(fields);
+  if (Object.keys(fields).length) throw invalid(fields);
 }
 
 /** Replaces the settings, audited with before and after. Super admin only (the route checks). */
