@@ -74,6 +74,7 @@ describeEachDatabase('GST tax invoices', (kind) => {
   let database: TestDatabase;
   let api: TestApi;
   let staff: AuthUser;
+  let staffToken: string;
 
   const report = (subjectId: number, now = new Date()) =>
     reportPayment(
@@ -98,6 +99,7 @@ describeEachDatabase('GST tax invoices', (kind) => {
     database = await kind.create();
     api = createTestApi(database.db);
     const user = await createUser(database.db, { roleId: '2' });
+    staffToken = user.token;
     staff = {
       id: user.id,
       email: user.email,
@@ -231,5 +233,52 @@ describeEachDatabase('GST tax invoices', (kind) => {
     expect(both.reduce((sum, n) => sum + n.cgst, 0)).toBe(intraInvoice.cgst);
     expect(both.reduce((sum, n) => sum + n.sgst, 0)).toBe(intraInvoice.sgst);
     expect(both.reduce((sum, n) => sum + n.taxable_value, 0)).toBe(intraInvoice.taxable_value);
+  });
+
+  it('totals a month’s return to exactly its documents, in the API and the CSV files', async () => {
+    type Totals = { taxableValue: number; cgst: number; sgst: number; igst: number; total: number };
+    const answer = await api.request('GET', '/api/admin/gst/returns/2026-12', { token: staffToken });
+    expect(answer.status).toBe(200);
+    const figures = ((await answer.json()) as { data: Record<string, unknown> }).data as {
+      b2b: Totals[];
+      b2c: Totals[];
+      creditNotes: Totals[];
+      creditNoteTotals: Totals;
+      sacSummary: Totals[];
+      totals: Totals;
+    };
+    const invoices = await database.db
+      .selectFrom('gst_invoices')
+      .selectAll()
+      .where('issued_on', '>=', '2026-12-01')
+      .where('issued_on', '<=', '2026-12-31')
+      .execute();
+    const notes = await database.db
+      .selectFrom('gst_credit_notes')
+      .selectAll()
+      .where('issued_on', '>=', '2026-12-01')
+      .where('issued_on', '<=', '2026-12-31')
+      .execute();
+    const sum = (rows: Partial<Record<keyof Totals, number>>[], key: keyof Totals) =>
+      rows.reduce((total, row) => total + (row[key] ?? 0), 0);
+    for (const key of ['taxableValue', 'cgst', 'sgst', 'igst'] as const) {
+      const column = ({ taxableValue: 'taxable_value', cgst: 'cgst', sgst: 'sgst', igst: 'igst' } as const)[key];
+      expect(figures.totals[key]).toBe(invoices.reduce((t, i) => t + i[column], 0));
+      expect(sum(figures.b2b, key) + sum(figures.b2c, key)).toBe(figures.totals[key]);
+      expect(sum(figures.sacSummary, key)).toBe(figures.totals[key]);
+      expect(figures.creditNoteTotals[key]).toBe(notes.reduce((t, n) => t + n[column], 0));
+    }
+    expect(figures.totals.total).toBe(invoices.reduce((t, i) => t + i.total, 0));
+    expect(figures.b2b).toHaveLength(1);
+    expect(figures.creditNotes).toHaveLength(3);
+
+    const csv = await api.request('GET', '/api/admin/gst/returns/2026-12/b2b.csv', { token: staffToken });
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain(`${MAHARASHTRA_COMPANY},Acme Industries Ltd,NIPM/2627/`);
+    const forbidden = await api.request('GET', '/api/admin/gst/returns/2026-12', {
+      token: (await createUser(database.db, { roleId: '3' })).token,
+    });
+    expect(forbidden.status).toBe(403);
+    expect((await api.request('GET', '/api/admin/gst/returns/2026-13', { token: staffToken })).status).toBe(400);
   });
 });

@@ -51,3 +51,49 @@ export const GstSettingsBody = z
   })
   .strict();
 export type GstSettings = z.infer<typeof GstSettingsBody>;
+
+/** `GET /api/admin/gst/returns/{month}`: a month's figures for the return, in paise. */
+const figures = {
+  taxableValue: z.number().int(),
+  cgst: z.number().int(),
+  sgst: z.number().int(),
+  igst: z.number().int(),
+};
+const TaxTotalsSchema = z.object({ ...figures, total: z.number().int() });
+export const GstMonthParam = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Name a month as YYYY-MM, such as 2026-11.'),
+});
+export const MonthReturnSchema = z.object({
+  month: z.string(),
+  b2b: z.array(
+    z.object({
+      ...figures,
+      buyerGstin: z.string(),
+      buyerName: z.string(),
+      number: z.string(),
+      issuedOn: z.string(),
+      invoiceValue: z.number().int(),
+      placeOfSupply: z.string(),
+      ratePercent: z.number(),
+    }),
+  ),
+  b2c: z.array(z.object({ ...figures, placeOfSupply: z.string(), ratePercent: z.number(), total: z.number().int() })),
+  creditNotes: z.array(
+    z.object({
+      ...figures,
+      number: z.string(),
+      issuedOn: z.string(),
+      invoiceNumber: z.string(),
+      invoiceDate: z.string(),
+      buyerGstin: z.string().nullable(),
+      buyerName: z.string(),
+      placeOfSupply: z.string(),
+      total: z.number().int(),
+      reason: z.string(),
+      late: z.boolean(),
+    }),
+  ),
+  creditNoteTotals: TaxTotalsSchema,
+  sacSummary: z.array(z.object({ ...figures, sac: z.string(), ratePercent: z.number(), total: z.number().int() })),
+  totals: TaxTotalsSchema,
+});

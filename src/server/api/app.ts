@@ -34,6 +34,7 @@ import { adminPaymentSettingsRouter } from './money/payment-settings';
 import { paymentOptionsRouter, paymentsRouter } from './money/payments';
 import { invoicesRouter } from './gst/invoices';
 import { adminGstSettingsRouter } from './gst/settings';
+import { adminGstReturnsRouter } from './gst/returns';
 import { membershipRouter } from './joining/membership';
 import { adminApplicationsRouter } from './joining/admin-applications';
 import { adminMembershipFeesRouter } from './joining/membership-fees';
@@ -100,6 +101,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   mount(app, '/payments', paymentsRouter);
   mount(app, '/invoices', invoicesRouter);
   mount(app, '/admin/settings/gst', adminGstSettingsRouter);
+  mount(app, '/admin/gst/returns', adminGstReturnsRouter);
   mount(app, '/payment-options', paymentOptionsRouter);
   mount(app, '/membership', membershipRouter);
   mount(app, '/admin/applications', adminApplicationsRouter);
