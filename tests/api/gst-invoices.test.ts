@@ -281,4 +281,21 @@ describeEachDatabase('GST tax invoices', (kind) => {
     expect(forbidden.status).toBe(403);
     expect((await api.request('GET', '/api/admin/gst/returns/2026-13', { token: staffToken })).status).toBe(400);
   });
+
+  it('lists invoices and credit notes in one register, paged and filtered, and as CSV', async () => {
+    type Page = { data: { items: { kind: string; number: string; invoiceNumber: string | null }[]; total: number } };
+    const get = async (query: string) =>
+      (await (await api.request('GET', `/api/admin/invoices?${query}`, { token: staffToken })).json()) as Page;
+    const december = await get('month=2026-12&pageSize=2');
+    expect(december.data.total).toBe(5);
+    expect(december.data.items).toHaveLength(2);
+    const notes = await get('month=2026-12&kind=credit_note');
+    expect(notes.data.total).toBe(3);
+    expect(notes.data.items.every((d) => d.kind === 'credit_note' && d.invoiceNumber?.startsWith('NIPM/2627/'))).toBe(
+      true,
+    );
+    expect((await get(`q=${MAHARASHTRA_COMPANY.toLowerCase()}&kind=invoice`)).data.total).toBe(2);
+    const csv = await api.request('GET', '/api/admin/invoices/export.csv?month=2026-12', { token: staffToken });
+    expect((await csv.text()).split('\r\n').filter(Boolean)).toHaveLength(6);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from './text';
+import { pagedSchema, pagingQuery } from './common';
 
 /**
  * GST invoicing settings (`GET|PATCH /api/admin/settings/gst`, super admin). The GSTIN's full check
@@ -97,3 +98,32 @@ export const MonthReturnSchema = z.object({
   sacSummary: z.array(z.object({ ...figures, sac: z.string(), ratePercent: z.number(), total: z.number().int() })),
   totals: TaxTotalsSchema,
 });
+
+/** `GET /api/admin/invoices?month=&kind=&q=&page=&pageSize=` (+ `/export.csv` without paging): the register. */
+export const GST_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
+const registerFilters = z
+  .object({
+    month: GstMonthParam.shape.month.optional(),
+    kind: z.enum(GST_DOCUMENT_KINDS, { errorMap: () => ({ message: 'Choose invoice or credit_note.' }) }).optional(),
+    /** Number, buyer name or GSTIN. */
+    q: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  })
+  .strict();
+export const GstRegisterExportQuery = registerFilters;
+export const GstRegisterQuery = registerFilters.merge(pagingQuery()).strict();
+export type GstRegisterFilters = z.infer<typeof registerFilters>;
+export const GstDocumentSchema = z.object({
+  kind: z.enum(GST_DOCUMENT_KINDS),
+  id: z.number().int(),
+  number: z.string(),
+  issuedOn: z.string(),
+  /** For a credit note: the invoice it reduces. */
+  invoiceNumber: z.string().nullable(),
+  placeOfSupply: z.string(),
+  buyerName: z.string(),
+  buyerGstin: z.string().nullable(),
+  ...figures,
+  total: z.number().int(),
+});
+export type GstDocument = z.infer<typeof GstDocumentSchema>;
+export const GstRegisterAnswer = pagedSchema(GstDocumentSchema);

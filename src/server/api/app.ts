@@ -35,6 +35,7 @@ import { paymentOptionsRouter, paymentsRouter } from './money/payments';
 import { invoicesRouter } from './gst/invoices';
 import { adminGstSettingsRouter } from './gst/settings';
 import { adminGstReturnsRouter } from './gst/returns';
+import { adminInvoicesRouter } from './gst/register';
 import { membershipRouter } from './joining/membership';
 import { adminApplicationsRouter } from './joining/admin-applications';
 import { adminMembershipFeesRouter } from './joining/membership-fees';
@@ -102,6 +103,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   mount(app, '/invoices', invoicesRouter);
   mount(app, '/admin/settings/gst', adminGstSettingsRouter);
   mount(app, '/admin/gst/returns', adminGstReturnsRouter);
+  mount(app, '/admin/invoices', adminInvoicesRouter);
   mount(app, '/payment-options', paymentOptionsRouter);
   mount(app, '/membership', membershipRouter);
   mount(app, '/admin/applications', adminApplicationsRouter);
