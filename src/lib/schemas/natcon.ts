@@ -252,6 +252,8 @@ export const RegistrationFormSchema = z
     contact: RegistrationBodySchema.shape.contact,
     organisation: RegistrationBodySchema.shape.organisation,
     gstin: RegistrationBodySchema.shape.gstin,
+    buyerAddress: RegistrationBodySchema.shape.buyerAddress,
+    buyerStateCode: RegistrationBodySchema.shape.buyerStateCode,
     coupon: RegistrationBodySchema.shape.coupon,
     delegates: z
       .array(DelegateInputSchema.extend({ categoryId: formCategoryId }))
