@@ -9,8 +9,8 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Locator, type Page } from '@playwright/test';
-import { createDatabase } from '../src/server/db';
-import { DEMO_PASSWORD } from '../src/server/services/seed';
+import { createDatabase } from '../src/server/platform/db';
+import { DEMO_PASSWORD } from '../src/server/demo/seed';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 4398);
 const BASE = `http://127.0.0.1:${PORT}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RoleId } from '../../src/lib/roles';
-import { updateUser } from '../../src/server/services/staff-users';
+import { updateUser } from '../../src/server/domains/identity/staff-users';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signApiToken } from '../../src/server/auth/token';
+import { signApiToken } from '../../src/server/domains/identity/token';
 import { ApiError } from '../../src/server/api/errors';
 import { kolkataDate } from '../../src/lib/financial-year';
-import { previewCoupon, redeemCoupon, releaseCoupon } from '../../src/server/services/money';
+import { previewCoupon, redeemCoupon, releaseCoupon } from '../../src/server/domains/money';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiError } from '../../src/server/api/errors';
-import { signApiToken } from '../../src/server/auth/token';
-import type { AuthUser } from '../../src/server/auth/authorize';
+import { signApiToken } from '../../src/server/domains/identity/token';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
-import { receiptPdf, verifyPayment } from '../../src/server/services/money';
+import { receiptPdf, verifyPayment } from '../../src/server/domains/money';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase, migrateToLatest, nowIso } from '../../src/server/db';
+import { createDatabase, migrateToLatest, nowIso } from '../../src/server/platform/db';
 import { startBuiltSite } from './support/server';
 import type { BenchModule } from './support/types';
 

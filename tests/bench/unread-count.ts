@@ -17,9 +17,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { hashPassword } from '../../src/server/auth/password';
-import { signApiToken } from '../../src/server/auth/token';
-import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/db';
+import { hashPassword } from '../../src/server/domains/identity/password-hash';
+import { signApiToken } from '../../src/server/domains/identity/token';
+import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/platform/db';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface AutocannonRequest {
