@@ -123,7 +123,13 @@ function withParams(url: string, params: Record<string, string>): string {
 }
 
 /** A button of the hosted page: pay, fail or cancel, then back to the merchant's callback. */
-function checkoutAction(gateway: StandinGateway, orderId: string, action: string, form: Record<string, unknown>, res: ServerResponse) {
+function checkoutAction(
+  gateway: StandinGateway,
+  orderId: string,
+  action: string,
+  form: Record<string, unknown>,
+  res: ServerResponse,
+) {
   const order = gateway.order(orderId);
   const callbackUrl = String(form.callback_url ?? '');
   if (!order || !/^https?:\/\//.test(callbackUrl)) return sendHtml(res, 400, messagePage('Checkout', 'Unknown order.'));
@@ -169,7 +175,13 @@ function checkoutAction(gateway: StandinGateway, orderId: string, action: string
 type Handler = () => void | Promise<void>;
 
 /** Which handler answers a request, or null when the path is not one of the API's. */
-function route(gateway: StandinGateway, req: IncomingMessage, res: ServerResponse, url: URL, raw: string): Handler | null {
+function route(
+  gateway: StandinGateway,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  raw: string,
+): Handler | null {
   const method = req.method ?? 'GET';
   const path = url.pathname.replace(/\/$/, '');
   const body = parseBody(req, raw);

@@ -19,7 +19,12 @@ import { match, sendJson } from './http-util';
  */
 
 const sentEvents = (gateway: StandinGateway) =>
-  gateway.webhooks.events.map((e) => ({ id: e.id, event: e.event, body: JSON.parse(e.body), deliveries: e.deliveries }));
+  gateway.webhooks.events.map((e) => ({
+    id: e.id,
+    event: e.event,
+    body: JSON.parse(e.body),
+    deliveries: e.deliveries,
+  }));
 
 function answer(res: ServerResponse, status: number, body: unknown): true {
   sendJson(res, status, body);

@@ -33,6 +33,13 @@ import type {
   MembershipFeesTable,
 } from './schema-joining';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../../lib/schemas/money';
+import type {
+  BankStatementLinesTable,
+  BankStatementsTable,
+  GatewayEventsTable,
+  GatewayOrdersTable,
+  RefundsTable,
+} from './schema-money-online';
 
 /**
  * Table types of the database. Conventions, chosen so one migration runs on SQLite and PostgreSQL:
@@ -267,6 +274,8 @@ export interface PaymentsTable {
   receipt_financial_year: string | null;
   /** JSON text of what the receipt prints (a `ReceiptContent`), fixed when verified. */
   receipt: string | null;
+  /** Paise refunded so far; a refund may not take it past `amount`. */
+  refunded: ColumnType<number, number | undefined, number>;
 }
 
 /** The last receipt number given in each financial year (`2026-27`). */
@@ -294,6 +303,11 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   payments: PaymentsTable;
   receipt_sequences: ReceiptSequencesTable;
+  gateway_orders: GatewayOrdersTable;
+  gateway_events: GatewayEventsTable;
+  refunds: RefundsTable;
+  bank_statements: BankStatementsTable;
+  bank_statement_lines: BankStatementLinesTable;
   membership_fees: MembershipFeesTable;
   applications: ApplicationsTable;
   application_events: ApplicationEventsTable;
@@ -328,3 +342,4 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type * from './schema-content';
 export type * from './schema-natcon';
 export type * from './schema-joining';
+export type * from './schema-money-online';

@@ -59,12 +59,18 @@ async function asGatewayError(error: unknown): Promise<GatewayError> {
       body.error?.field ?? null,
     );
   }
-  if (error instanceof ZodError) return new GatewayError(502, 'GATEWAY_BAD_ANSWER', 'The gateway answered in an unknown shape.');
+  if (error instanceof ZodError)
+    return new GatewayError(502, 'GATEWAY_BAD_ANSWER', 'The gateway answered in an unknown shape.');
   return new GatewayError(0, 'GATEWAY_UNREACHABLE', error instanceof Error ? error.message : String(error));
 }
 
 export interface GatewayClient {
-  createOrder(input: { amount: number; currency: 'INR'; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
+  createOrder(input: {
+    amount: number;
+    currency: 'INR';
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<GatewayOrder>;
   fetchOrder(orderId: string): Promise<GatewayOrder>;
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
@@ -96,7 +102,8 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
     }
   };
   return {
-    createOrder: (input) => call(async () => GatewayOrderSchema.parse(await http.post('orders', { json: input }).json())),
+    createOrder: (input) =>
+      call(async () => GatewayOrderSchema.parse(await http.post('orders', { json: input }).json())),
     fetchOrder: (orderId) =>
       call(async () => GatewayOrderSchema.parse(await http.get(`orders/${encodeURIComponent(orderId)}`).json())),
     fetchOrderPayments: (orderId) =>

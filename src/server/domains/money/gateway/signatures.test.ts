@@ -27,6 +27,8 @@ describe('gateway signatures', () => {
     const signature = hmac('order_A|pay_B', 'keysecret');
     expect(isValidPaymentSignature({ orderId: 'order_A', paymentId: 'pay_B', signature }, 'keysecret')).toBe(true);
     expect(isValidPaymentSignature({ orderId: 'order_A', paymentId: 'pay_C', signature }, 'keysecret')).toBe(false);
-    expect(isValidPaymentSignature({ orderId: 'order_A', paymentId: 'pay_B', signature: null }, 'keysecret')).toBe(false);
+    expect(isValidPaymentSignature({ orderId: 'order_A', paymentId: 'pay_B', signature: null }, 'keysecret')).toBe(
+      false,
+    );
   });
 });

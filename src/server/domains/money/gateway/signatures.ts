@@ -19,7 +19,11 @@ function sameSignature(expectedHex: string, given: string | null | undefined): b
 }
 
 /** The webhook's `X-Razorpay-Signature`: HMAC of the raw body (never a re-serialised parse) with the webhook secret. */
-export function isValidWebhookSignature(rawBody: string | Buffer, signature: string | null | undefined, webhookSecret: string): boolean {
+export function isValidWebhookSignature(
+  rawBody: string | Buffer,
+  signature: string | null | undefined,
+  webhookSecret: string,
+): boolean {
   if (!webhookSecret) return false;
   return sameSignature(hmacSha256Hex(rawBody, webhookSecret), signature);
 }
