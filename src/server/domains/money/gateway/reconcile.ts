@@ -11,6 +11,8 @@ import { closeUnpaid, confirmCapture } from './confirm';
  * writes each payment's settlement with an UPDATE that only fills what is empty.
  */
 
+/** How often each server runs the reconciler. */
+export const RECONCILE_INTERVAL_MS = 5 * 60_000;
 /** Orders open this long are asked about: a webhook that has not come by then may never come. */
 export const ASK_AFTER_MINUTES = 15;
 /** Orders still not paid this long after creation are closed, so the payer may choose again. */
