@@ -1,5 +1,5 @@
 /**
- * The README's joining screenshots, taken from the built demo: `npx tsx scripts/joining-screenshots.ts`.
+ * The joining screenshots of docs/joining.md, taken from the built demo: `npx tsx scripts/joining-screenshots.ts`.
  * Starts `npm run demo` on its own data folder and port (SCREENSHOT_PORT, 4400 unless set), applies
  * once as a visitor would, signs in as the demo super admin, and saves palette PNGs under
  * docs/screenshots/, each checked to stay under 150 KB.

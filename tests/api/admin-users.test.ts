@@ -168,7 +168,7 @@ describeEachDatabase('Staff accounts and activity log API', (kind) => {
     const context = { actorId: 0, ip: '127.0.0.1', siteUrl: 'http://localhost', now: new Date() };
     for (const changes of [{ active: false }, { roleId: '3' as const }]) {
       const refused = await updateUser(database.db, superAdmin.id, changes, context);
-      expect(refused).toMatchObject({ ok: false, status: 409 });
+      expect(refused).toMatchObject({ ok: false, kind: 'conflict' });
     }
   });
 

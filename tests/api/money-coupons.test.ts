@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signApiToken } from '../../src/server/domains/identity/token';
-import { ApiError } from '../../src/server/api/errors';
+import { DomainError } from '../../src/server/domains/errors';
 import { kolkataDate } from '../../src/lib/financial-year';
 import { previewCoupon, redeemCoupon, releaseCoupon } from '../../src/server/domains/money';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -64,9 +64,9 @@ describeEachDatabase('Coupons', (kind) => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(400);
-    return (error as ApiError).fields?.coupon;
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe('invalid');
+    return (error as DomainError).fields?.coupon;
   };
 
   beforeAll(async () => {
@@ -86,7 +86,7 @@ describeEachDatabase('Coupons', (kind) => {
     expect(taken).toHaveLength(10);
     for (const refused of results.filter((r) => r.status === 'rejected')) {
       expect((refused as PromiseRejectedResult).reason).toMatchObject({
-        status: 400,
+        kind: 'invalid',
         fields: { coupon: 'This coupon has been used up.' },
       });
     }

@@ -1,5 +1,5 @@
 /**
- * The staff's applications queue over 50,000 applications (DESIGN.md section 5: one page with
+ * The staff's applications queue over 50,000 applications (docs/architecture.md, "Budgets": one page with
  * filters under 50 ms at p95 on both databases). Measured in-process through the service the route
  * calls (`listApplications`: the page and its count), on a fresh SQLite file and, when
  * BENCH_DATABASE_URL is set, a fresh PostgreSQL schema. Alone: `npm run bench -- applications-queue`.

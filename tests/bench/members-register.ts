@@ -1,5 +1,5 @@
 /**
- * The member register and reports over 100,000 members (DESIGN.md section 5; issue 10): a register
+ * The member register and reports over 100,000 members (docs/architecture.md, "Budgets"; issue 10): a register
  * page with filters under 50 ms at p95, the full CSV export streamed with memory growing under 50 MB,
  * and the report's queries under 300 ms. Measured in-process through the services the routes call,
  * on a fresh SQLite file and, when BENCH_DATABASE_URL is set, a fresh PostgreSQL schema, filled by the

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The house enforces its own rules (issue 8, item 6) through the project's real ESLint
- * configuration: the layering of DESIGN.md section 2 and the 400-line limit.
+ * configuration: the layering of docs/architecture.md, "How a request travels" and the 400-line limit.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 

@@ -9,7 +9,7 @@ import { storedFileResponse } from '../../platform/storage';
 /** Pictures and attachments of published content, and the content area's storage total. */
 const tags = ['Content: files'];
 
-/** Who manages content (DESIGN.md section 3): roles 2, 3, 4 and 5. */
+/** Who manages content (docs/architecture.md, "Roles"): roles 2, 3, 4 and 5. */
 export const CONTENT_STAFF = rolesOnly(ROLE.superAdmin, ROLE.contentAdmin, ROLE.chapterAdmin, ROLE.admin);
 
 /** Room for the multipart framing around the largest file a route takes. */

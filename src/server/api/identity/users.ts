@@ -15,7 +15,7 @@ import { clientAddress, type AppContext } from '../context';
 import { conflict, notFound, invalid } from '../../domains/errors';
 import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '../openapi';
 
-/** Staff accounts (issue 11): the super admin only (DESIGN.md section 3). */
+/** Staff accounts (issue 11): the super admin only (docs/architecture.md, "Roles"). */
 const tags = ['Users (staff)'];
 const access = rolesOnly(ROLE.superAdmin);
 

@@ -11,7 +11,7 @@ import { membershipReport } from '../../domains/members/reports';
 import { csvResponse, csvRoute, type CsvColumn } from '../csv';
 import { apiRoute, createRouter, respond, rolesOnly } from '../openapi';
 
-/** Membership reports (issue 10): the super admin only (DESIGN.md section 3). */
+/** Membership reports (issue 10): the super admin only (docs/architecture.md, "Roles"). */
 const tags = ['Reports'];
 const SUPER_ADMIN = rolesOnly(ROLE.superAdmin);
 

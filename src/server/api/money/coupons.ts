@@ -22,7 +22,7 @@ import {
 import { csvResponse, csvRoute, type CsvColumn } from '../csv';
 import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '../openapi';
 
-/** Coupons: the super admin only (DESIGN.md section 3). Redeeming happens in the purposes' own routes. */
+/** Coupons: the super admin only (docs/architecture.md, "Roles"). Redeeming happens in the purposes' own routes. */
 const tags = ['Coupons (staff)'];
 const superAdminOnly = rolesOnly(ROLE.superAdmin);
 

@@ -16,7 +16,7 @@ import { csvResponse, csvRoute, type CsvColumn } from '../csv';
 import { invalid } from '../../domains/errors';
 import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '../openapi';
 
-/** Sending notices and their history: the super admin only (DESIGN.md section 3). */
+/** Sending notices and their history: the super admin only (docs/architecture.md, "Roles"). */
 const tags = ['Notifications (staff)'];
 
 function emailCopies(

@@ -12,7 +12,7 @@ import { moveState, recordEvent, type ApplicationRow, type Queryable } from './r
 import { paymentsOf, refundNotice } from './views';
 
 /**
- * The staff's part of the state machine (DESIGN.md section 4). Payments move an application from
+ * The staff's part of the state machine (docs/architecture.md, "Domain rules"). Payments move an application from
  * `awaiting_payment` to `payment_reported` (the applicant's report) and on to `payment_verified`
  * (the payment's verification); staff move it from there. A chapter admin scrutinises and
  * recommends its own chapter's applications; roles 2 and 5 also approve, reject and withdraw.
