@@ -14,7 +14,7 @@ import {
  * The calls the site makes to Razorpay's API (https://razorpay.com/docs/api), over ky: basic auth
  * with the key id and secret, JSON bodies, Razorpay's error body turned into a GatewayError. The
  * base address comes from RAZORPAY_API_URL so that the stand-in (tools/razorpay-standin) answers
- * in development and tests. Why not the official SDK: docs/decisions/razorpay-client.md.
+ * in development and tests. Why not the official SDK: docs/decisions/0008-razorpay-through-a-thin-client.md.
  */
 
 export const RAZORPAY_DEFAULT_API_URL = 'https://api.razorpay.com';
