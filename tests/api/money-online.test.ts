@@ -4,6 +4,10 @@ import { createChapter } from '../support/fixtures';
 import { applicationAwaitingPayment, startOnlineWorld, type OnlineWorld } from '../support/online';
 import { reconcileOpenOrders } from '../../src/server/domains/money/gateway/reconcile';
 import { signBody } from '../../tools/razorpay-standin';
+import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
+import { createUser } from '../support/fixtures';
+import { ensureFees, SAMPLE_FEES } from './joining-support';
+import { memberWith } from './members-support';
 
 /**
  * Online payment end to end against the stand-in gateway over real HTTP: the site listens on a
@@ -210,6 +214,32 @@ describeEachDatabase('Online payments through the gateway', (kind) => {
     const run = await reconcileOpenOrders(db(), world.api.deps.gateway!, later);
     expect(run.verified).toBeGreaterThanOrEqual(1);
     expect((await paymentRow(started.paymentId)).state).toBe('verified');
+  });
+
+  it('a member renews online: the renewal quoted now is paid and the member is paid through the next year', async () => {
+    const year = financialYearStart(kolkataDate(new Date()));
+    for (let y = year - 1; y <= year + 1; y++) await ensureFees(db(), y);
+    const member = await memberWith(db(), chapterId, { firstName: 'Online', paid: year });
+    const user = await createUser(db(), { roleId: '1', memberId: member.id });
+    const stranger = await world.api.request('POST', '/api/payments/online', {
+      body: { purpose: 'membership_renewal', subjectId: member.id },
+    });
+    expect(stranger.status).toBe(404);
+    const response = await world.api.request('POST', '/api/payments/online', {
+      token: user.token,
+      body: { purpose: 'membership_renewal', subjectId: member.id },
+    });
+    expect(response.status).toBe(201);
+    const started = ((await response.json()) as { data: Started }).data;
+    expect(started.amount).toBe(SAMPLE_FEES.associate.subscription);
+    const location = await payOnHostedPage(started);
+    expect(location).toBe('/member/memberdetail?payment=paid');
+    const paidThrough = await db()
+      .selectFrom('members')
+      .select('paid_through_year')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(paidThrough.paid_through_year).toBe(year + 1);
   });
 
   it('a payer who cancels gets the application back to pay again', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
+import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import { hashToken } from '../../src/server/domains/joining/records';
 import { createChapter } from '../support/fixtures';
-import { applicationRow } from '../api/joining-support';
+import { applicationRow, ensureFees } from '../api/joining-support';
 import { e2eDb, expect, signIn, test, waitForIslands } from './support/fixtures';
 
 /** Online payment in the browser, through the stand-in gateway the test server runs beside the site. */
@@ -102,8 +102,32 @@ test('staff match a bank statement, verify the match, and refund the payment', a
   await dialog.getByLabel('Amount to refund (₹)').fill('100');
   await dialog.getByLabel('Reason').fill('Paid twice by mistake');
   await dialog.getByLabel('Transfer reference').fill('NEFT12345678');
-  await dialog.getByLabel('Sent on (YYYY-MM-DD)').fill(today);
+  await dialog.getByLabel('Sent on').fill(today);
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByText('Refund of ₹100.00 recorded.')).toBeVisible();
   await expect(page.getByTestId('refund')).toHaveCount(1);
+});
+
+test('a member renews online and comes back paid through the coming year', async ({ page, users }) => {
+  test.setTimeout(60_000);
+  const db = await e2eDb();
+  const current = financialYearStart(kolkataDate(new Date()));
+  await ensureFees(db, current);
+  await ensureFees(db, current + 1);
+  const member = await users.create({ roleId: '1', name: 'Online Renewer' });
+  await db.updateTable('members').set({ paid_through_year: current }).where('id', '=', member.memberId!).execute();
+  await signIn(page, member);
+  await page.goto('/member/memberdetail');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: new RegExp(`^Renew for ${financialYearLabel(current + 1)}`) }).click();
+  await page.getByRole('button', { name: /online$/ }).click();
+  await page.getByTestId('standin-pay').click();
+  await expect(page).toHaveURL(/\/member\/memberdetail\?payment=paid/);
+  await waitForIslands(page);
+  const row = await db
+    .selectFrom('members')
+    .select('paid_through_year')
+    .where('id', '=', member.memberId!)
+    .executeTakeFirstOrThrow();
+  expect(row.paid_through_year).toBe(current + 1);
 });

@@ -168,19 +168,19 @@ export default function PaymentDetailPage() {
         busy={busy}
         onCancel={() => setRefunding(false)}
       >
-        <FormTextField name="rupees" label="Amount to refund (₹)" inputMode="decimal" />
-        <FormTextField name="reason" label="Reason" />
+        <FormTextField id="refund-rupees" name="rupees" label="Amount to refund (₹)" inputMode="decimal" />
+        <FormTextField id="refund-reason" name="reason" label="Reason" />
         {!online && (
           <>
-            <FormSelectField name="mode" label="Sent back by">
+            <FormSelectField id="refund-mode" name="mode" label="Sent back by">
               {REFUND_MODES.map((mode) => (
                 <option key={mode} value={mode}>
                   {mode.replace('_', ' ')}
                 </option>
               ))}
             </FormSelectField>
-            <FormTextField name="reference" label="Transfer reference" />
-            <FormTextField name="refundedOn" label="Sent on (YYYY-MM-DD)" />
+            <FormTextField id="refund-reference" name="reference" label="Transfer reference" />
+            <FormTextField id="refund-on" name="refundedOn" label="Sent on" type="date" />
           </>
         )}
       </FormDialog>

@@ -24,7 +24,7 @@ export async function reportRenewalOnline(db: DB, request: OnlineRequest): Promi
     return {
       payment,
       description: `Membership renewal ${quote.years.map((y) => y.label).join(', ')}`,
-      returnPath: '/myprofile/profile',
+      returnPath: '/member/memberdetail',
     };
   });
 }
