@@ -104,7 +104,7 @@ test('staff match a bank statement, verify the match, and refund the payment', a
   await dialog.getByLabel('Transfer reference').fill('NEFT12345678');
   await dialog.getByLabel('Sent on').fill(today);
   await dialog.getByRole('button', { name: 'Refund' }).click();
-  await expect(page.getByText('Refund of ₹100.00 recorded.')).toBeVisible();
+  await expect(page.getByText('Refund of Rs 100.00 recorded.')).toBeVisible();
   await expect(page.getByTestId('refund')).toHaveCount(1);
 });
 
