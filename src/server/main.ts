@@ -23,6 +23,8 @@ import { gatewayFrom } from './domains/money/gateway/config';
 import { reconcileOpenOrders, RECONCILE_INTERVAL_MS } from './domains/money/gateway/reconcile';
 import { startDailyJobs } from './platform/jobs/scheduler';
 import { mailerFromConfig } from './platform/mail/mailer';
+import { startImportJobs } from './domains/import/jobs';
+import { storeFromConfig } from './platform/storage/configured';
 
 /**
  * Production entry (built to dist/server/main.mjs): one HTTP server that sends /api/* (but
@@ -96,6 +98,14 @@ async function main(): Promise<void> {
           },
           logger,
         });
+  const importJobs = startImportJobs({
+    db,
+    storage: storeFromConfig(config),
+    mailer: mailerFromConfig(config),
+    siteUrl: config.SITE_URL,
+    invitationsPerHour: config.IMPORT_INVITATIONS_PER_HOUR,
+    logger,
+  });
   const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     const urlPath = url.split('?')[0] ?? '/';
@@ -149,7 +159,7 @@ async function main(): Promise<void> {
     clearInterval(pruning);
     clearInterval(reconciling);
     // No run starts from here; one in progress ends after its batch, before the pool closes.
-    const jobsStopped = dailyJobs?.stop() ?? Promise.resolve();
+    const jobsStopped = Promise.all([dailyJobs?.stop(), importJobs.stop()]);
     logger.info({ signal }, 'shutting down: finishing the requests in flight');
     // No new connections from here; requests in flight run to their end. A kept-alive connection
     // is closed as soon as it is idle, so a client cannot hold the process open.
