@@ -74,7 +74,11 @@ export default function scriptHashes() {
       'astro:build:ssr': ({ manifest }) => {
         inlinedScripts = manifest.inlinedScripts.map(([, content]) => content);
         for (const route of manifest.routes) {
-          for (const script of route.scripts) if (script.type === 'inline') inlinedScripts.push(script.value);
+          for (const script of route.scripts) {
+            if ('type' in script) {
+              if (script.type === 'inline') inlinedScripts.push(script.value);
+            } else if (script.stage === 'head-inline') inlinedScripts.push(script.children);
+          }
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
