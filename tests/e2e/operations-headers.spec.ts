@@ -83,6 +83,7 @@ test.describe('behind HTTPS (SITE_URL https, TLS ended at the proxy)', () => {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        LOCAL_RUN: '1',
         HOST: '127.0.0.1',
         PORT: String(port),
         SITE_URL: `https://127.0.0.1:${port}`,

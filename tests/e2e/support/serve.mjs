@@ -13,6 +13,7 @@ const child = spawn(process.execPath, ['dist/server/main.mjs'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    LOCAL_RUN: '1',
     HOST: '127.0.0.1',
     PORT: process.env.E2E_PORT ?? '4399',
     SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '4399'}`,
