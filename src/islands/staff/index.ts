@@ -1,5 +1,6 @@
 /** The parts every staff screen is built from (README: "Staff screen parts"). */
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { PaymentDecisionDialog, type PaymentDecision } from './PaymentDecisionDialog';
 export { CsvDownloadButton, attachmentName, type CsvDownloadButtonProps } from './CsvDownloadButton';
 export { DataTable, type DataTableProps, type TableQuery } from './DataTable';
 export { FormDialog, type FormDialogProps } from './FormDialog';

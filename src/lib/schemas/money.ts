@@ -25,6 +25,10 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   cheque: 'Cheque',
   cash: 'Cash',
 };
+/** A mode as people read it ("UPI", "Cheque"); an unknown code as it is. */
+export function paymentModeLabel(mode: string): string {
+  return (PAYMENT_MODE_LABELS as Record<string, string>)[mode] ?? mode;
+}
 /** The modes a payer reports from the site; cash is recorded at the office. */
 export const REPORTABLE_PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque'] as const;
 
