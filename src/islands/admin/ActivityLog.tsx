@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { describeAuditDetail } from '../../lib/audit-change';
 import { formatDateTime } from '../../lib/format';
 import { AuditQuery, type AuditEntry } from '../../lib/schemas/admin';
 import { api } from '../../stores/api-client';
@@ -14,18 +15,6 @@ import {
 } from '../staff';
 import { Panel } from './shared';
 
-/** What changed: before and after, as short text. */
-function describe(detail: AuditEntry['detail']): string {
-  if (!detail) return '';
-  const { before, after, ...rest } = detail as { before?: unknown; after?: unknown };
-  const parts: string[] = [];
-  if (before !== undefined || after !== undefined) {
-    parts.push(`before: ${JSON.stringify(before ?? null)}`, `after: ${JSON.stringify(after ?? null)}`);
-  }
-  if (Object.keys(rest).length) parts.push(JSON.stringify(rest));
-  return parts.join(' · ');
-}
-
 const columns: ColumnDef<AuditEntry>[] = [
   {
     id: 'at',
@@ -36,7 +25,19 @@ const columns: ColumnDef<AuditEntry>[] = [
       </time>
     ),
   },
-  { id: 'actor', header: 'Who', accessorFn: (e) => (e.actor ? `${e.actor.name} (#${e.actor.id})` : '—') },
+  {
+    id: 'actor',
+    header: 'Who',
+    cell: ({ row }) =>
+      row.original.actor ? (
+        <span>
+          {row.original.actor.name}
+          <span className="block text-xs text-slate-600">{row.original.actor.email}</span>
+        </span>
+      ) : (
+        '—'
+      ),
+  },
   { id: 'action', header: 'Action', accessorKey: 'action' },
   {
     id: 'record',
@@ -47,7 +48,11 @@ const columns: ColumnDef<AuditEntry>[] = [
     id: 'change',
     header: 'Change',
     cell: ({ row }) => (
-      <span className="block max-w-md break-words font-mono text-xs">{describe(row.original.detail)}</span>
+      <ul className="max-w-md break-words text-xs">
+        {describeAuditDetail(row.original.detail).map((line, index) => (
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
     ),
   },
   { id: 'ip', header: 'Address', accessorFn: (e) => e.ip ?? '—' },
@@ -80,7 +85,7 @@ export default function ActivityLog() {
   return (
     <Panel id="log-heading" title="Activity log">
       <div className="mt-3 flex flex-wrap items-end gap-4">
-        <SearchFilter query={query} name="userId" label="User id" />
+        <SearchFilter query={query} name="user" label="User (name or e-mail)" />
         <SelectFilter query={query} name="action" label="Action" allLabel="Every action">
           <option value="auth.">All sign-in events</option>
           {actions.map((a) => (
