@@ -1,4 +1,4 @@
-/** The parts every staff screen is built from (README: "Staff screen parts"). */
+/** The parts every staff screen is built from (docs/staff-screens.md). */
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { PaymentDecisionDialog, type PaymentDecision } from './PaymentDecisionDialog';
 export { CsvDownloadButton, attachmentName, type CsvDownloadButtonProps } from './CsvDownloadButton';
