@@ -92,6 +92,20 @@ export function normalizePaymentReference(mode: PaymentMode, reference: string |
   return mode === 'upi' || mode === 'cash' ? value : value.toUpperCase();
 }
 
+/** The modes whose references name one bank transfer, whichever of them the payer picked. */
+export const TRANSFER_MODES: readonly PaymentMode[] = ['upi', 'bank_transfer'];
+
+/**
+ * The key a transfer's reference counts once by (issue 28): trimmed, upper-cased, separators
+ * removed, the same whether the payer chose UPI or bank transfer (a 12-digit UTR reported as UPI by
+ * one payer and as IMPS by another is one transfer). Null for other modes and for no reference.
+ */
+export function paymentReferenceKey(mode: PaymentMode, reference: string | null | undefined): string | null {
+  if (!TRANSFER_MODES.includes(mode)) return null;
+  const key = (reference ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return key || null;
+}
+
 /** A coupon code as typed: letters, digits, - and _; empty means none; compared upper-cased. */
 export const couponCodeField = z
   .string()
