@@ -4,7 +4,7 @@ import * as fixesMigration from '../../src/server/platform/db/migrations/015_fix
 import { DomainError } from '../../src/server/domains/errors';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
-import { createChapter } from '../support/fixtures';
+import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
 import { registerTestPurpose, reportTestPayment } from '../support/money';
 import { applicationBody, createProposer, json, seedFees, submit } from './joining-support';
 
@@ -15,10 +15,11 @@ import { applicationBody, createProposer, json, seedFees, submit } from './joini
  */
 registerTestPurpose();
 
-describeEachDatabase('One reference, one transfer, across UPI and bank transfers', (kind) => {
+describeEachDatabase('Payments (issue 28): one reference per transfer, the payer told of decisions', (kind) => {
   let database: TestDatabase;
   let api: TestApi;
   let chapterId: number;
+  let superAdmin: CreatedUser;
 
   beforeAll(async () => {
     database = await kind.create();
@@ -28,6 +29,7 @@ describeEachDatabase('One reference, one transfer, across UPI and bank transfers
     chapterId = (await createChapter(database.db, { code: 'REF' })).id;
     await createProposer(database.db, chapterId, { memberNumber: 'RF-1' });
     await createProposer(database.db, chapterId, { memberNumber: 'RF-2' });
+    superAdmin = await createUser(database.db, { roleId: '2' });
   }, 60_000);
   afterAll(() => database.drop());
 
@@ -80,6 +82,23 @@ describeEachDatabase('One reference, one transfer, across UPI and bank transfers
     await database.db.updateTable('payments').set({ state: 'rejected' }).where('id', '=', first.id).execute();
     const again = await reportTestPayment(database.db, { mode: 'bank_transfer', reference: '777788889999' });
     expect(again.state).toBe('reported');
+  });
+
+  it('e-mails the payer the receipt when verified and the reason when rejected', async () => {
+    const decide = (id: number, action: 'verify' | 'reject', note: string) =>
+      api.request('POST', `/api/admin/payments/${id}/${action}`, { token: superAdmin.token, body: { note } });
+    const verified = await reportTestPayment(database.db, { subjectId: 650, payerEmail: 'paid.payer@example.test' });
+    const rejected = await reportTestPayment(database.db, { subjectId: 651, payerEmail: 'unpaid.payer@example.test' });
+    const receipt = await json<{ receiptNumber: string }>(await decide(verified.id, 'verify', 'Arrived'));
+    await decide(rejected.id, 'reject', 'Nothing arrived with this UTR.');
+    await api.settle();
+    const mails = api.outbox().map((raw) => raw.replace(/=\r?\n/g, ''));
+    const receiptMail = mails.find((m) => m.includes('To: paid.payer@example.test'));
+    expect(receiptMail).toContain(`Subject: NIPM receipt ${receipt.data.receiptNumber}`);
+    expect(receiptMail).toMatch(/Content-Type: application\/pdf; name=receipt-NIPM-RCPT-/);
+    const refusal = mails.find((m) => m.includes('To: unpaid.payer@example.test'));
+    expect(refusal).toContain('could not be verified');
+    expect(refusal).toContain('The reason given: Nothing arrived with this UTR.');
   });
 
   it('reports payments already sharing a reference when migrating, and changes none of them', async () => {

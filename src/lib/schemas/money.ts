@@ -182,11 +182,17 @@ const paymentFilters = z.object({
   mode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: 'Choose a mode from the list.' }) }).optional(),
   /** Payer's name or e-mail, the reference or the receipt number. */
   q: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  /** The chapter recorded with the payment (a chapter admin sees only its own whatever this says). */
+  chapterId: z.coerce.number().int('Choose a chapter from the list.').positive('Choose a chapter from the list.').optional(),
+  /** Paid on or after this day. */
+  from: isoDate.optional(),
+  /** Paid on or before this day. */
+  to: isoDate.optional(),
 });
 
 /** `GET /api/admin/payments/export.csv`: the list's filters and order, every row. */
 export const PaymentExportQuery = paymentFilters.merge(sortQuery(PAYMENT_SORT_FIELDS, '-reportedAt')).strict();
-/** `GET /api/admin/payments?state=&purpose=&mode=&q=&sort=&page=&pageSize=`. */
+/** `GET /api/admin/payments?state=&purpose=&mode=&chapterId=&from=&to=&q=&sort=&page=&pageSize=`. */
 export const PaymentListQuery = pagingQuery().merge(PaymentExportQuery).strict();
 export type PaymentFilters = z.infer<typeof PaymentExportQuery>;
 
