@@ -36,6 +36,8 @@ export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = 
   '/admin/chapter': CHAPTER_AND_NATIONAL,
   '/admin/user-management': superAdminAnd(),
   '/admin/coupon': superAdminAnd(),
+  // Every payment for roles 2 and 5; a chapter admin its chapter's (the API scopes the list).
+  '/admin/payments': CHAPTER_AND_NATIONAL,
   '/admin/scroll-msg': superAdminAnd(),
   '/admin/notifications': superAdminAnd(),
   '/admin/natcon': CHAPTER_AND_NATIONAL,

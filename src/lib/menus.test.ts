@@ -6,6 +6,7 @@ const FULL_ADMIN = [
   '/admin/reports/membership',
   '/admin/chapter',
   '/admin/user-management',
+  '/admin/payments',
   '/admin/coupon',
   '/admin/scroll-msg',
   '/admin/notifications',
@@ -19,7 +20,14 @@ const CONTENT = [
   '/content-admin/researchcompendium',
 ];
 const MEMBER = ['/member/memberdetail', '/member/chapterdetail/'];
-const CHAPTER_ROLES = ['/admin/membership', '/admin/chapter', '/admin/natcon', ...CONTENT, '/myprofile/profile'];
+const CHAPTER_ROLES = [
+  '/admin/membership',
+  '/admin/chapter',
+  '/admin/natcon',
+  '/admin/payments',
+  ...CONTENT,
+  '/myprofile/profile',
+];
 
 describe('role menus (spec section 6)', () => {
   it('gives the super admin the full admin menu and nothing else', () => {

@@ -6,12 +6,12 @@ import { api } from '../../stores/api-client';
 import {
   CsvDownloadButton,
   DataTable,
+  DateFilter,
   SearchFilter,
   SelectFilter,
   useListQuery,
   useServerList,
   type ColumnDef,
-  type ListQuery,
 } from '../staff';
 import { Panel } from './shared';
 
@@ -57,21 +57,6 @@ const columns: ColumnDef<AuditEntry>[] = [
   },
   { id: 'ip', header: 'Address', accessorFn: (e) => e.ip ?? '—' },
 ];
-
-/** A date filter kept in the address like the others. */
-function DateFilter({ query, name, label }: { query: ListQuery<unknown>; name: string; label: string }) {
-  return (
-    <label className="block text-sm font-medium">
-      {label}
-      <input
-        type="date"
-        className="mt-1 block rounded-md border border-slate-500 px-3 py-2"
-        value={query.params[name] ?? ''}
-        onChange={(e) => query.update({ [name]: e.target.value })}
-      />
-    </label>
-  );
-}
 
 /** The activity log: every staff action and sign-in event, filtered, paged, downloadable; read-only. */
 export default function ActivityLog() {

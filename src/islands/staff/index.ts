@@ -4,7 +4,7 @@ export { PaymentDecisionDialog, type PaymentDecision } from './PaymentDecisionDi
 export { CsvDownloadButton, attachmentName, type CsvDownloadButtonProps } from './CsvDownloadButton';
 export { DataTable, type DataTableProps, type TableQuery } from './DataTable';
 export { FormDialog, type FormDialogProps } from './FormDialog';
-export { SearchFilter, SelectFilter } from './filters';
+export { DateFilter, SearchFilter, SelectFilter } from './filters';
 export { FormProblem, FormSelectField, FormTextField, SERVER_ERROR, applyServerErrors, useZodForm } from './form';
 export { Pager, pageCount, type PagerProps } from './Pager';
 export { useDismiss, type DismissOptions } from './useDismiss';
