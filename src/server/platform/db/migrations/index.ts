@@ -13,6 +13,8 @@ import * as joiningSearch from './011_joining_search';
 import * as membersRenewals from './012_members_renewals';
 import * as natconContent from './013_natcon_content';
 import * as fixes from './015_fixes';
+import * as importRegister from './016_import';
+import * as gst from './018_gst';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '012_members_renewals': membersRenewals,
   '013_natcon_content': natconContent,
   '015_fixes': fixes,
+  '016_import': importRegister,
+  '018_gst': gst,
 };
