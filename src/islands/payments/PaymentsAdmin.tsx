@@ -76,7 +76,12 @@ export default function PaymentsAdmin() {
       id: 'reportedAt',
       header: 'Reported',
       enableSorting: true,
-      cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.reportedAt)}</span>,
+      // The payment's own page (refunds, gateway ids, settlement) opens from its date.
+      cell: ({ row }) => (
+        <a className={`whitespace-nowrap ${linkButton}`} href={`/admin/payments/detail?id=${row.original.id}`}>
+          {formatDateTime(row.original.reportedAt)}
+        </a>
+      ),
     },
     {
       id: 'payer',
