@@ -25,7 +25,10 @@ export interface ApiDeps {
 
 export interface AppEnv {
   Variables: { deps: ApiDeps; user?: AuthUser };
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  /** The node request, when the production server runs the app (absent in tests' `app.request`). */
+  Bindings: {
+    incoming?: { socket?: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> };
+  };
 }
 
 export type AppContext = Context<AppEnv>;

@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http';
-
 /**
  * Headers every answer carries. Astro's island loader is an inline script, hence
  * 'unsafe-inline' for scripts; nothing is loaded from another origin.
@@ -17,12 +15,15 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-export function applySecurityHeaders(res: ServerResponse, options: { https: boolean }): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  // The NATCON check-in desk reads tickets' QR codes with the phone's camera, on this origin only.
-  res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-  if (options.https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+/** The headers every answer carries, built once per server (not per request). */
+export function securityHeadersFor(options: { https: boolean }): readonly (readonly [string, string])[] {
+  return [
+    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    // The NATCON check-in desk reads tickets' QR codes with the phone's camera, on this origin only.
+    ['Permissions-Policy', 'camera=(self), microphone=(), geolocation=()'],
+    ...(options.https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const] : []),
+  ];
 }
