@@ -7,20 +7,20 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import { THROTTLE_PRUNE_INTERVAL_MS } from '../lib/constants';
-import { ConfigError, env } from './env';
-import { closeDb, configuredDatabaseUrl, createDatabase, getDb, migrateToLatest } from './db';
+import { ConfigError, env } from './platform/env';
+import { closeDb, configuredDatabaseUrl, createDatabase, getDb, migrateToLatest } from './platform/db';
 import { getApiApp } from './api';
 import { JSON_BODY_LIMIT_BYTES } from './api/openapi';
 import { forgetLivePages } from './http/live-pages';
 import { createSiteHandler, type NodeHandler } from './http/site-handler';
 import { beginShutdown } from './lifecycle';
-import { flushLog, log } from './log';
+import { flushLog, log } from './platform/log';
 import { onChange } from './platform/changes';
 import { runPrimary, WORKER_INDEX_ENV } from './platform/cluster';
-import { pruneThrottle } from './services/throttle';
-import { DAILY_JOBS } from './jobs/daily';
-import { startDailyJobs } from './jobs/scheduler';
-import { mailerFromConfig } from './mail/mailer';
+import { pruneThrottle } from './domains/identity/throttle';
+import { DAILY_JOBS } from './jobs';
+import { startDailyJobs } from './platform/jobs/scheduler';
+import { mailerFromConfig } from './platform/mail/mailer';
 
 /**
  * Production entry (built to dist/server/main.mjs). With WEB_CONCURRENCY above 1 (by default, one

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, migrateToLatest } from '../../src/server/db';
+import { createDatabase, migrateToLatest } from '../../src/server/platform/db';
 import { createEdition, delegate, registration } from '../support/natcon';
 import {
   bundleEntry,

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSiteHandler } from '../../src/server/http/site-handler';
-import { createLogger } from '../../src/server/log';
+import { createLogger } from '../../src/server/platform/log';
 import { createTestApi } from '../support/api';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createUser, type CreatedUser } from '../support/fixtures';

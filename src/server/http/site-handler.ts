@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import send from 'send';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import { AUTH_BASE_PATH } from './auth-routes';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { sendCompressed } from './compress';
