@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * The live public pages (events, gallery, publications) at the speed of a built page: the last
  * answer Astro gave for each address and encoding is kept, whole and compressed, and the production
- * server sends it again for LIVE_PAGE_SECONDS without handing the request to Astro at all. A change
+ * server sends it again for LIVE_PAGE_SECONDS without handing the request to Astro at all (then, while
+ * one request renders it again, for at most as long again). A change
  * of content drops every kept answer at once, in every worker (`forgetLivePages`, on the
  * `public-pages` announcement); the short life bounds what a change made elsewhere (another server
  * of the site, the command line) or the passing of time (an event moving to the past) can hide.
@@ -15,6 +16,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 
 interface LiveAnswer {
   keptAt: number;
+  /** When one request was let through to render the page again (the others get this copy meanwhile). */
+  refreshingSince?: number;
   etag: string;
   headers: [string, string][];
   body: Uint8Array;
@@ -87,9 +90,18 @@ export function sendLiveAnswer(req: IncomingMessage, res: ServerResponse, now = 
   const encoding = encodingOf(req.headers['accept-encoding']);
   const answer = store.answers.get(keyOf(req.url ?? '/', encoding));
   if (!answer) return false;
-  if (now - answer.keptAt >= LIVE_PAGE_SECONDS * 1000) {
-    store.answers.delete(keyOf(req.url ?? '/', encoding));
-    return false;
+  const life = LIVE_PAGE_SECONDS * 1000;
+  if (now - answer.keptAt >= life) {
+    // Past its life: one request renders the page again while the others still get this copy (at
+    // most another life), rather than every request of the moment rendering it at once.
+    if (now - answer.keptAt >= 2 * life) {
+      store.answers.delete(keyOf(req.url ?? '/', encoding));
+      return false;
+    }
+    if (answer.refreshingSince === undefined || now - answer.refreshingSince >= life) {
+      answer.refreshingSince = now;
+      return false;
+    }
   }
   if (matches(req.headers['if-none-match'], answer.etag)) {
     for (const [name, value] of answer.headers) {
