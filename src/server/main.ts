@@ -21,6 +21,8 @@ import { pruneThrottle } from './domains/identity/throttle';
 import { DAILY_JOBS } from './jobs';
 import { startDailyJobs } from './platform/jobs/scheduler';
 import { mailerFromConfig } from './platform/mail/mailer';
+import { startImportJobs } from './domains/import/jobs';
+import { storeFromConfig } from './platform/storage/configured';
 
 /**
  * Production entry (built to dist/server/main.mjs). With WEB_CONCURRENCY above 1 (by default, one
@@ -31,7 +33,7 @@ import { mailerFromConfig } from './platform/mail/mailer';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.resolve(here, '../client');
 
-/** Worker 0 (or the only process) runs the daily jobs and the throttle pruning for the machine. */
+/** Worker 0 (or the only process) runs the daily jobs, the import jobs and the throttle pruning. */
 function runsMachineJobs(): boolean {
   return !cluster.isWorker || process.env[WORKER_INDEX_ENV] === '0';
 }
@@ -67,6 +69,17 @@ async function serve(): Promise<void> {
           },
           logger,
         });
+  // Worker 0 only: invitations go out at the hourly rate per process that runs them.
+  const importJobs = machineJobs
+    ? startImportJobs({
+        db,
+        storage: storeFromConfig(config),
+        mailer: mailerFromConfig(config),
+        siteUrl: config.SITE_URL,
+        invitationsPerHour: config.IMPORT_INVITATIONS_PER_HOUR,
+        logger,
+      })
+    : undefined;
   const server = http.createServer(
     createSiteHandler({
       clientDir,
@@ -90,7 +103,7 @@ async function serve(): Promise<void> {
     beginShutdown();
     clearInterval(pruning);
     // No run starts from here; one in progress ends after its batch, before the pool closes.
-    const jobsStopped = dailyJobs?.stop() ?? Promise.resolve();
+    const jobsStopped = Promise.all([dailyJobs?.stop(), importJobs?.stop()]);
     logger.info({ signal }, 'shutting down: finishing the requests in flight');
     // No new connections from here; requests in flight run to their end. A kept-alive connection
     // is closed as soon as it is idle, so a client cannot hold the process open.

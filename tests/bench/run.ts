@@ -6,6 +6,7 @@ import applicationsQueue from './applications-queue';
 import natconRush from './natcon-rush';
 import membersRegister from './members-register';
 import hotPaths from './hot-paths';
+import importRegister from './import';
 import type { BenchModule } from './support/types';
 
 /**
@@ -22,6 +23,7 @@ const modules: BenchModule[] = [
   applicationsQueue,
   natconRush,
   membersRegister,
+  importRegister,
 ];
 
 const quick = process.argv.includes('--quick');

@@ -26,12 +26,20 @@ import type {
   NatconOrdersTable,
 } from './schema-natcon';
 import type {
+  GstCreditNoteLinesTable,
+  GstCreditNotesTable,
+  GstDocumentSequencesTable,
+  GstInvoiceLinesTable,
+  GstInvoicesTable,
+} from './schema-gst';
+import type {
   ApplicationDocumentsTable,
   ApplicationEventsTable,
   ApplicationsTable,
   MemberNumberSequencesTable,
   MembershipFeesTable,
 } from './schema-joining';
+import type { ImportRowsTable, ImportsTable, InvitationSendsTable } from './schema-import';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../../lib/schemas/money';
 
 /**
@@ -110,6 +118,11 @@ export interface MembersTable {
   designation: string | null;
   experience_years: number | null;
   admitted_on: string;
+  /** `female`, `male` or `other`; null when not recorded. */
+  gender: ColumnType<string | null, string | null | undefined, string | null>;
+  life_member_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for a Fellow of NIPM (FNIPM). */
+  fellow: ColumnType<number, number | undefined, number>;
   /** Start year of the last financial year paid (2026 = 2026-27); null when none is. */
   paid_through_year: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
@@ -267,6 +280,8 @@ export interface PaymentsTable {
   receipt_financial_year: string | null;
   /** JSON text of what the receipt prints (a `ReceiptContent`), fixed when verified. */
   receipt: string | null;
+  /** A payment imported from the old books keeps the receipt number printed then (never in the new series). */
+  legacy_receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The last receipt number given in each financial year (`2026-27`). */
@@ -313,6 +328,14 @@ export interface Database {
   natcon_orders: NatconOrdersTable;
   natcon_delegates: NatconDelegatesTable;
   natcon_nominations: NatconNominationsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  invitation_sends: InvitationSendsTable;
+  gst_document_sequences: GstDocumentSequencesTable;
+  gst_invoices: GstInvoicesTable;
+  gst_invoice_lines: GstInvoiceLinesTable;
+  gst_credit_notes: GstCreditNotesTable;
+  gst_credit_note_lines: GstCreditNoteLinesTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;
@@ -326,5 +349,7 @@ export type Coupon = Selectable<CouponsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 
 export type * from './schema-content';
+export type * from './schema-import';
 export type * from './schema-natcon';
+export type * from './schema-gst';
 export type * from './schema-joining';
