@@ -12,6 +12,7 @@ import { closeDb, configuredDatabaseUrl, createDatabase, getDb, migrateToLatest 
 import { getApiApp } from './api';
 import { JSON_BODY_LIMIT_BYTES } from './api/openapi';
 import { forgetLivePages } from './http/live-pages';
+import { builtScriptHashes, contentSecurityPolicy } from './http/security-headers';
 import { createSiteHandler, type NodeHandler } from './http/site-handler';
 import { beginShutdown } from './lifecycle';
 import { flushLog, log } from './platform/log';
@@ -19,6 +20,8 @@ import { onChange } from './platform/changes';
 import { runPrimary, WORKER_INDEX_ENV } from './platform/cluster';
 import { pruneThrottle } from './domains/identity/throttle';
 import { DAILY_JOBS } from './jobs';
+import { gatewayFrom } from './domains/money/gateway/config';
+import { reconcileOpenOrders, RECONCILE_INTERVAL_MS } from './domains/money/gateway/reconcile';
 import { startDailyJobs } from './platform/jobs/scheduler';
 import { mailerFromConfig } from './platform/mail/mailer';
 import { startImportJobs } from './domains/import/jobs';
@@ -33,7 +36,7 @@ import { storeFromConfig } from './platform/storage/configured';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.resolve(here, '../client');
 
-/** Worker 0 (or the only process) runs the daily jobs, the import jobs and the throttle pruning. */
+/** Worker 0 (or the only process) runs the daily and import jobs, throttle pruning and reconciliation. */
 function runsMachineJobs(): boolean {
   return !cluster.isWorker || process.env[WORKER_INDEX_ENV] === '0';
 }
@@ -55,6 +58,17 @@ async function serve(): Promise<void> {
       }, THROTTLE_PRUNE_INTERVAL_MS)
     : undefined;
   pruning?.unref();
+  // Online orders whose webhook has not come are asked about; several servers may all run it.
+  const gateway = gatewayFrom(config);
+  const reconciling =
+    gateway && machineJobs
+      ? setInterval(() => {
+          reconcileOpenOrders(db, gateway, new Date()).catch((err: unknown) =>
+            log().error({ err }, 'gateway reconciliation failed'),
+          );
+        }, RECONCILE_INTERVAL_MS)
+      : undefined;
+  reconciling?.unref();
 
   const dailyJobs =
     config.DAILY_JOBS_AT === 'off' || !machineJobs
@@ -88,6 +102,7 @@ async function serve(): Promise<void> {
       logger,
       requestLog: { slowMs: config.LOG_SLOW_MS, sampleEvery: config.LOG_SAMPLE_EVERY },
       https: config.SITE_URL.startsWith('https:'),
+      contentSecurityPolicy: contentSecurityPolicy(builtScriptHashes(here)),
       formBodyLimit: JSON_BODY_LIMIT_BYTES,
     }),
   );
@@ -102,6 +117,7 @@ async function serve(): Promise<void> {
     stopping = true;
     beginShutdown();
     clearInterval(pruning);
+    clearInterval(reconciling);
     // No run starts from here; one in progress ends after its batch, before the pool closes.
     const jobsStopped = Promise.all([dailyJobs?.stop(), importJobs?.stop()]);
     logger.info({ signal }, 'shutting down: finishing the requests in flight');

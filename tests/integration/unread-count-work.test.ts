@@ -55,6 +55,7 @@ describeEachDatabase('The unread count’s work per request', (kind) => {
       logger,
       requestLog: { slowMs: 60_000, sampleEvery: 100 },
       https: false,
+      contentSecurityPolicy: "default-src 'self'",
       formBodyLimit: 64 * 1024,
     });
     server = http.createServer((req, res) => {

@@ -15,8 +15,8 @@ export const PAYMENT_PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   natcon_order: 'NATCON registration',
 };
 
-/** An online gateway becomes one more mode here (and in the migration's check) when it comes. */
-export const PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque', 'cash'] as const;
+/** `online`: paid through the gateway (Razorpay), confirmed by it, never reported by hand. */
+export const PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque', 'cash', 'online'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   upi: 'UPI',
@@ -24,7 +24,12 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   demand_draft: 'Demand draft',
   cheque: 'Cheque',
   cash: 'Cash',
+  online: 'Online (card, UPI, net banking)',
 };
+/** A mode as people read it ("UPI", "Cheque"); an unknown code as it is. */
+export function paymentModeLabel(mode: string): string {
+  return (PAYMENT_MODE_LABELS as Record<string, string>)[mode] ?? mode;
+}
 /** The modes a payer reports from the site; cash is recorded at the office. */
 export const REPORTABLE_PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque'] as const;
 
@@ -78,6 +83,9 @@ export function paymentReferenceError(mode: PaymentMode, reference: string | nul
       return value && INSTRUMENT_NUMBER.test(value) ? undefined : 'Enter the 6-digit cheque number.';
     case 'cash':
       return !value || value.length <= PAYMENT_REFERENCE_MAX ? undefined : 'Use at most 40 characters.';
+    case 'online':
+      // The gateway confirms online payments; a payer cannot report one by hand.
+      return 'Choose “Pay online” to pay through the gateway.';
   }
 }
 
@@ -85,7 +93,21 @@ export function paymentReferenceError(mode: PaymentMode, reference: string | nul
 export function normalizePaymentReference(mode: PaymentMode, reference: string | null | undefined): string | null {
   const value = (reference ?? '').replace(/\s+/g, '');
   if (!value) return null;
-  return mode === 'upi' || mode === 'cash' ? value : value.toUpperCase();
+  return mode === 'upi' || mode === 'cash' || mode === 'online' ? value : value.toUpperCase();
+}
+
+/** The modes whose references name one bank transfer, whichever of them the payer picked. */
+export const TRANSFER_MODES: readonly PaymentMode[] = ['upi', 'bank_transfer'];
+
+/**
+ * The key a transfer's reference counts once by (issue 28): trimmed, upper-cased, separators
+ * removed, the same whether the payer chose UPI or bank transfer (a 12-digit UTR reported as UPI by
+ * one payer and as IMPS by another is one transfer). Null for other modes and for no reference.
+ */
+export function paymentReferenceKey(mode: PaymentMode, reference: string | null | undefined): string | null {
+  if (!TRANSFER_MODES.includes(mode)) return null;
+  const key = (reference ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return key || null;
 }
 
 /** A coupon code as typed: letters, digits, - and _; empty means none; compared upper-cased. */
@@ -164,11 +186,17 @@ const paymentFilters = z.object({
   mode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: 'Choose a mode from the list.' }) }).optional(),
   /** Payer's name or e-mail, the reference or the receipt number. */
   q: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  /** The chapter recorded with the payment (a chapter admin sees only its own whatever this says). */
+  chapterId: z.coerce.number().int('Choose a chapter from the list.').positive('Choose a chapter from the list.').optional(),
+  /** Paid on or after this day. */
+  from: isoDate.optional(),
+  /** Paid on or before this day. */
+  to: isoDate.optional(),
 });
 
 /** `GET /api/admin/payments/export.csv`: the list's filters and order, every row. */
 export const PaymentExportQuery = paymentFilters.merge(sortQuery(PAYMENT_SORT_FIELDS, '-reportedAt')).strict();
-/** `GET /api/admin/payments?state=&purpose=&mode=&q=&sort=&page=&pageSize=`. */
+/** `GET /api/admin/payments?state=&purpose=&mode=&chapterId=&from=&to=&q=&sort=&page=&pageSize=`. */
 export const PaymentListQuery = pagingQuery().merge(PaymentExportQuery).strict();
 export type PaymentFilters = z.infer<typeof PaymentExportQuery>;
 

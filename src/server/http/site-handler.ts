@@ -23,6 +23,8 @@ export interface SiteHandlerOptions {
   logger: Logger;
   requestLog: RequestLogPolicy;
   https: boolean;
+  /** The Content-Security-Policy every answer carries. */
+  contentSecurityPolicy: string;
   /** Largest body Astro's pages and Auth.js may be sent. */
   formBodyLimit: number;
 }
@@ -75,7 +77,7 @@ function staticFiles(clientDir: string): (urlPath: string) => string | undefined
 export function createSiteHandler(options: SiteHandlerOptions) {
   const { clientDir, astro, api } = options;
   const trackRequest = createRequestLog(options.logger, options.requestLog);
-  const securityHeaders = securityHeadersFor({ https: options.https });
+  const securityHeaders = securityHeadersFor({ https: options.https, policy: options.contentSecurityPolicy });
   const staticFileFor = staticFiles(clientDir);
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

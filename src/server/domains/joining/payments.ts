@@ -1,6 +1,6 @@
 import type { ReportPaymentInput } from '../../../lib/schemas/money';
 import type { DB } from '../../platform/db';
-import { conflict, invalid } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import { kolkataDate } from '../../../lib/financial-year';
 import { formatMoney } from '../../../lib/format';
 import { ROLE } from '../../../lib/roles';
@@ -9,6 +9,7 @@ import { MEMBERSHIP_CLASS_LABELS } from '../../../lib/membership-classes';
 import type { FeeQuoteAnswer } from '../../../lib/schemas/membership';
 import { writeAudit } from '../audit/audit';
 import { hashToken, moveState, parseQuote, recordEvent, type ApplicationRow } from './records';
+import { reportedPaymentNote } from '../../../lib/wording';
 
 export const MEMBERSHIP_PURPOSE = 'membership_application' as const;
 
@@ -65,7 +66,7 @@ export async function reportApplicationPayment(
         from: 'awaiting_payment',
         to: 'payment_reported',
         actorUserId: null,
-        note: `Reported ${input.mode}${input.reference ? ` ${input.reference}` : ''}`,
+        note: reportedPaymentNote(input.mode, input.reference),
       },
       ctx.now,
     );
@@ -107,7 +108,7 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
           applicationId: payment.subjectId,
           from: 'payment_reported',
           to: 'payment_verified',
-          actorUserId: caller.id,
+          actorUserId: caller?.id ?? null,
           note: `Payment verified (${payment.reference})`,
         },
         now,
@@ -123,7 +124,7 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
           applicationId: payment.subjectId,
           from: 'payment_reported',
           to: 'awaiting_payment',
-          actorUserId: caller.id,
+          actorUserId: caller?.id ?? null,
           note: `Payment not accepted${payment.note ? `: ${payment.note}` : ''}. Please pay again or report the right reference.`,
         },
         now,
@@ -155,6 +156,28 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
       .where('id', 'in', subjectIds)
       .execute();
     return new Map(rows.map((r) => [r.id, r.reference]));
+  },
+  async reportOnline(db, request) {
+    const application = request.statusToken
+      ? await db
+          .selectFrom('applications')
+          .selectAll()
+          .where('id', '=', request.subjectId)
+          .where('status_token_hash', '=', hashToken(request.statusToken))
+          .executeTakeFirst()
+      : undefined;
+    if (!application) throw notFound('No such application.');
+    const payment = await reportApplicationPayment(
+      db,
+      application,
+      { mode: 'online', reference: null, amount: application.amount_due, paidOn: kolkataDate(request.now) },
+      { now: request.now, ip: request.ip },
+    );
+    return {
+      payment,
+      description: `Membership application ${application.reference}`,
+      returnPath: `/membership/status?token=${encodeURIComponent(request.statusToken!)}`,
+    };
   },
 };
 

@@ -10,6 +10,7 @@ import {
   PAYMENT_AMOUNT_MAX,
   PAYMENT_MODES,
   normalizePaymentReference,
+  paymentReferenceKey,
   paymentReferenceError,
 } from '../../../lib/schemas/money';
 import { writeAudit } from '../audit/audit';
@@ -76,7 +77,10 @@ function isRealDate(value: string): boolean {
 function checkReport(input: ReportPaymentInput, now: Date): FieldErrors {
   const fields: FieldErrors = {};
   if (!(PAYMENT_MODES as readonly string[]).includes(input.mode)) fields.mode = 'Choose how you paid.';
-  else {
+  else if (input.mode === 'online') {
+    // Recorded by the online start (its reference comes from the gateway when paid), never reported.
+    if (input.reference) fields.reference = 'An online payment has no reference until the gateway confirms it.';
+  } else {
     const referenceError = paymentReferenceError(input.mode, input.reference);
     if (referenceError) fields.reference = referenceError;
   }
@@ -103,12 +107,17 @@ export async function reportPayment(db: DB, input: ReportPaymentInput, now: Date
   const fields = checkReport(input, now);
   if (Object.keys(fields).length) throw invalid(fields);
   const reference = normalizePaymentReference(input.mode, input.reference);
+  const referenceKey = paymentReferenceKey(input.mode, reference);
   if (reference && input.mode !== 'cash') {
+    // A friendlier early answer only: the unique indexes decide when two reports race.
     const taken = await db
       .selectFrom('payments')
       .select('id')
-      .where('mode', '=', input.mode)
-      .where('reference', '=', reference)
+      .where((eb) =>
+        referenceKey
+          ? eb('reference_key', '=', referenceKey)
+          : eb.and([eb('mode', '=', input.mode), eb('reference', '=', reference)]),
+      )
       .where('state', '<>', 'rejected')
       .executeTakeFirst();
     if (taken) throw conflict(DUPLICATE_REFERENCE, { reference: DUPLICATE_REFERENCE });
@@ -124,6 +133,7 @@ export async function reportPayment(db: DB, input: ReportPaymentInput, now: Date
         payer_email: input.payerEmail.trim(),
         mode: input.mode,
         reference,
+        reference_key: referenceKey,
         amount: input.amount,
         paid_on: input.paidOn,
         state: 'reported',
@@ -211,10 +221,44 @@ export async function decidePaymentWithin(
   now: Date,
 ): Promise<PaymentRecord> {
   if (!mayDecidePayments(caller)) throw forbidden();
+  // The gateway decides online payments; staff only those it flagged (an amount that differs…).
+  const online = await trx
+    .selectFrom('gateway_orders')
+    .select('status')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (online && online.status !== 'flagged') {
+    throw conflict('This payment is made online: the gateway confirms it, or it is closed when left unpaid.');
+  }
+  return decide(trx, caller, paymentId, decision, note, now);
+}
+
+/**
+ * The same decision taken on the gateway's word (an online payment captured, or closed unpaid):
+ * no person decides, so nobody is recorded as the decider.
+ */
+export function decideByGatewayWithin(
+  trx: DB,
+  paymentId: number,
+  decision: Decision,
+  note: string,
+  now: Date,
+): Promise<PaymentRecord> {
+  return decide(trx, null, paymentId, decision, note, now);
+}
+
+async function decide(
+  trx: DB,
+  caller: AuthUser | null,
+  paymentId: number,
+  decision: Decision,
+  note: string | null | undefined,
+  now: Date,
+): Promise<PaymentRecord> {
   const at = nowIso(now);
   const decided = await trx
     .updateTable('payments')
-    .set({ state: decision, note: note?.trim() || null, decided_by: caller.id, decided_at: at })
+    .set({ state: decision, note: note?.trim() || null, decided_by: caller?.id ?? null, decided_at: at })
     .where('id', '=', paymentId)
     .where('state', '=', 'reported')
     .returningAll()
@@ -247,7 +291,7 @@ export async function decidePaymentWithin(
   await writeAudit(trx, {
     action: decision === 'verified' ? 'payment.verified' : 'payment.rejected',
     at: now,
-    actorUserId: caller.id,
+    actorUserId: caller?.id ?? null,
     entity: 'payment',
     entityId: paymentId,
     detail: {

@@ -41,6 +41,13 @@ import type {
 } from './schema-joining';
 import type { ImportRowsTable, ImportsTable, InvitationSendsTable } from './schema-import';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../../lib/schemas/money';
+import type {
+  BankStatementLinesTable,
+  BankStatementsTable,
+  GatewayEventsTable,
+  GatewayOrdersTable,
+  RefundsTable,
+} from './schema-money-online';
 
 /**
  * Table types of the database. Conventions, chosen so one migration runs on SQLite and PostgreSQL:
@@ -267,6 +274,11 @@ export interface PaymentsTable {
   mode: PaymentMode;
   /** UTR, UPI transaction id, DD or cheque number; null for cash without a slip. */
   reference: string | null;
+  /**
+   * UPI and bank transfers: the reference upper-cased without separators (`paymentReferenceKey`),
+   * unique among payments not rejected whatever the mode (migration 015). Null for other modes.
+   */
+  reference_key: ColumnType<string | null, string | null | undefined, string | null>;
   amount: number;
   paid_on: string;
   state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;
@@ -282,6 +294,8 @@ export interface PaymentsTable {
   receipt: string | null;
   /** A payment imported from the old books keeps the receipt number printed then (never in the new series). */
   legacy_receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Paise refunded so far; a refund may not take it past `amount`. */
+  refunded: ColumnType<number, number | undefined, number>;
 }
 
 /** The last receipt number given in each financial year (`2026-27`). */
@@ -309,6 +323,11 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   payments: PaymentsTable;
   receipt_sequences: ReceiptSequencesTable;
+  gateway_orders: GatewayOrdersTable;
+  gateway_events: GatewayEventsTable;
+  refunds: RefundsTable;
+  bank_statements: BankStatementsTable;
+  bank_statement_lines: BankStatementLinesTable;
   membership_fees: MembershipFeesTable;
   applications: ApplicationsTable;
   application_events: ApplicationEventsTable;
@@ -353,3 +372,4 @@ export type * from './schema-import';
 export type * from './schema-natcon';
 export type * from './schema-gst';
 export type * from './schema-joining';
+export type * from './schema-money-online';

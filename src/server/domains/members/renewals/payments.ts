@@ -6,6 +6,7 @@ import { RenewalQuoteSchema } from '../../../../lib/schemas/members';
 import { releaseCoupon, type PaymentPurposeHandler, type ReceiptLine } from '../../money';
 import { memberInScope } from '../record';
 import { RENEWAL_PURPOSE } from './renewals';
+import { reportRenewalOnline } from './online';
 
 /**
  * What a renewal payment means to the money module (purpose `membership_renewal`): who sees it,
@@ -47,6 +48,12 @@ export const membershipRenewalPurpose: PaymentPurposeHandler = {
     // The member's years stay as they were; they may report again, and the coupon's use comes back.
     await releaseCoupon(trx, { purpose: RENEWAL_PURPOSE, subjectId: payment.id });
   },
+  /** The member number, so staff lists (and the receipt) say whose renewal it is. */
+  async subjectLabels(db, subjectIds) {
+    if (!subjectIds.length) return new Map();
+    const rows = await db.selectFrom('members').select(['id', 'member_number']).where('id', 'in', subjectIds).execute();
+    return new Map(rows.map((r) => [r.id, r.member_number]));
+  },
   async receiptLines(trx, payment): Promise<ReceiptLine[]> {
     const { quote } = await renewalOf(trx, payment.id);
     const classLabel = membershipClassLabel(quote.classCode);
@@ -62,4 +69,5 @@ export const membershipRenewalPurpose: PaymentPurposeHandler = {
     lines.push({ kind: 'total', label: 'Total', amount: quote.total });
     return lines;
   },
+  reportOnline: reportRenewalOnline,
 };
