@@ -10,6 +10,7 @@ import { authRouteRefusal, isAuthPath, isCredentialsCallback } from './server/ht
 import { getDb } from './server/platform/db';
 import { env } from './server/platform/env';
 import { compressPublicPage } from './server/http/page-cache';
+import { livePagesGeneration } from './server/http/live-pages';
 
 export const FORBIDDEN_PAGE = '/403';
 
@@ -38,7 +39,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   if (context.isPrerendered) return next();
   // Live public pages (events, gallery, publications) are compressed as the built ones are.
-  if (layoutForPath(context.url.pathname) !== 'portal') return compressPublicPage(context.request, await next());
+  if (layoutForPath(context.url.pathname) !== 'portal') {
+    // Taken before rendering: a page rendered across a change of content is not kept.
+    const generation = livePagesGeneration();
+    return compressPublicPage(context.request, await next(), generation);
+  }
   const user = await signedInUser(context.request);
   const verdict = accessFor(context.url.pathname, context.url.search, user?.roleId ?? null);
   if (verdict.kind === 'sign-in') return context.redirect(verdict.location, 302);

@@ -47,24 +47,25 @@ describeEachDatabase('Unread count', (kind) => {
   });
   afterAll(() => database.drop());
   it('answers the polled count with one database query: the token’s user and the count together', async () => {
+    // Counted as they run (the route compiles its query once and runs it again and again).
     const queries: string[] = [];
     const counted = database.db.withPlugin({
-      transformQuery: (args) => {
-        queries.push(args.node.kind);
-        return args.node;
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries.push('statement');
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     });
     const countingApi = createTestApi(counted);
     const response = await countingApi.request('GET', '/api/notifications/unread-count', { token: memberB.token });
     expect((await json(response)).data.count).toBe(1);
-    expect(queries).toEqual(['SelectQueryNode']);
+    expect(queries).toEqual(['statement']);
     queries.length = 0;
     // A refusal costs the same one query (or none, when the token itself is refused).
     expect(
       (await countingApi.request('GET', '/api/notifications/unread-count', { token: disabled.token })).status,
     ).toBe(401);
-    expect(queries).toEqual(['SelectQueryNode']);
+    expect(queries).toEqual(['statement']);
   });
 
   it('checks the polled count’s token as every route does, in the same query: the same 401 answers', async () => {
@@ -218,11 +219,11 @@ describeEachDatabase('Unread count', (kind) => {
 
     const queries: string[] = [];
     const counted = db.withPlugin({
-      transformQuery: (args) => {
-        queries.push(args.node.kind);
-        return args.node;
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries.push('statement');
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     });
     const countingApi = createTestApi(counted);
     const poll = async (token: string) => {
@@ -256,7 +257,6 @@ describeEachDatabase('Unread count', (kind) => {
       queries.length = 0;
       const answers = await Promise.all(order.map(poll));
       expect(answers).toEqual(order.map((token) => expected[tokens.indexOf(token)]));
-      expect(queries.every((kind) => kind === 'SelectQueryNode')).toBe(true);
       if (database.name === 'PostgreSQL') expect(queries.length).toBeLessThan(order.length);
       else expect(queries).toHaveLength(order.length);
     }

@@ -5,15 +5,18 @@ import pageWeight from './page-weight';
 import applicationsQueue from './applications-queue';
 import natconRush from './natcon-rush';
 import membersRegister from './members-register';
+import hotPaths from './hot-paths';
 import importRegister from './import';
 import type { BenchModule } from './support/types';
 
 /**
  * `npm run bench`: runs each benchmark module in turn and prints its results and budgets.
  * Add a benchmark by adding its module to this list. `npm run bench -- <name>` runs only one;
- * every run also writes bench/results/<name>.json.
+ * every run also writes bench/results/<name>.json. `npm run bench -- --quick` (CI) runs the short
+ * mode of the hot paths only.
  */
 const modules: BenchModule[] = [
+  hotPaths,
   pageWeight,
   bodyLimits,
   livePages,
@@ -23,7 +26,9 @@ const modules: BenchModule[] = [
   importRegister,
 ];
 
-const wanted = process.argv.slice(2);
+const quick = process.argv.includes('--quick');
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const wanted = named.length || !quick ? named : [hotPaths.name];
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;
 if (!selected.length) {
   console.error(`No benchmark named ${wanted.join(', ')}. Known: ${modules.map((m) => m.name).join(', ')}.`);

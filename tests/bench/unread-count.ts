@@ -244,7 +244,9 @@ export async function benchUnreadCount(kind: 'SQLite' | 'PostgreSQL'): Promise<U
     console.log(`[bench] ${kind}: ${USERS} users, ${rows} notification rows in ${Date.now() - seedStarted} ms`);
 
     const port = freePort();
-    server = spawn(process.execPath, [serverEntry], {
+    // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the server under the load.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, serverEntry], {
       cwd: root,
       env: {
         ...process.env,

@@ -5,6 +5,7 @@
  *   npm run build && npm run crash                 # SQLite (WAL) in a fresh data folder
  *   CRASH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run crash   # PostgreSQL too
  *   npm run crash -- --quick                       # CI: 3 kills, 1-2 s bursts
+ *   npm run crash -- --workers=2                   # the server as a cluster of 2 workers on one database
  *
  * CRASH_KILLS (default 8; 3 with --quick) kills, each 1-4 s (1-2 s with --quick) into a burst of
  * CRASH_WORKERS (default 12) writers. Writes, through the public API as their users send them:
@@ -17,7 +18,7 @@
  * invariants in `invariants` below. Exits 1 on any failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -30,6 +31,8 @@ import { applicationBody, createProposer, seedFees } from '../api/joining-suppor
 import { integrity, invariants, type Acknowledged } from './invariants';
 
 const QUICK = process.argv.includes('--quick');
+/** WEB_CONCURRENCY of the server: 1 (one process) unless `--workers=N`; a kill takes every worker. */
+const SERVER_WORKERS = Number(process.argv.find((arg) => arg.startsWith('--workers='))?.slice(10) ?? 1);
 const KILLS = Number(process.env.CRASH_KILLS ?? (QUICK ? 3 : 8));
 const WORKERS = Number(process.env.CRASH_WORKERS ?? 12);
 // Each member user's password is hashed at set-up (argon2: slow on purpose): fewer in the quick run.
@@ -84,6 +87,21 @@ async function startServer(entry: string, env: Record<string, string>, port: num
   }
   child.kill('SIGKILL');
   throw new Error('The server did not become ready.');
+}
+
+/** SIGKILL to the server and, when it is a cluster's primary, to each of its workers first. */
+function killWithWorkers(server: ChildProcess): void {
+  const pid = server.pid as number;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/)) {
+        if (child) process.kill(Number(child), 'SIGKILL');
+      }
+    }
+  } catch {
+    // Gone already.
+  }
+  server.kill('SIGKILL');
 }
 
 let utr = 500_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
@@ -292,7 +310,12 @@ async function crashRun(entry: string, databaseUrl: string | undefined) {
   await migrateToLatest(db as Kysely<unknown>);
   const setup = await prepare(db);
   await db.destroy();
-  const env = { DATA_DIR: dataDir, AUTH_SECRET: SECRET, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
+  const env = {
+    DATA_DIR: dataDir,
+    AUTH_SECRET: SECRET,
+    WEB_CONCURRENCY: String(SERVER_WORKERS),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const tally: Tally = {
@@ -316,8 +339,9 @@ async function crashRun(entry: string, databaseUrl: string | undefined) {
     let stop = false;
     const writers = Array.from({ length: WORKERS }, (_, id) => writer(base, setup, pending, tally, () => stop, id));
     await sleep(BURST_MS[0] + Math.random() * BURST_MS[1]);
-    server.kill('SIGKILL');
+    killWithWorkers(server);
     await new Promise((resolve) => server.once('exit', resolve));
+    await sleep(SERVER_WORKERS > 1 ? 200 : 0);
     stop = true;
     await Promise.all(writers);
   }
@@ -354,7 +378,7 @@ async function main() {
     const result = await crashRun(entry, target);
     const ack = result.acknowledged;
     console.log(
-      `${result.database}: ${result.kills} SIGKILLs in ${result.seconds.toFixed(1)} s; ${result.sent} requests sent, ` +
+      `${result.database} (${SERVER_WORKERS} worker${SERVER_WORKERS > 1 ? 's' : ''}): ${result.kills} SIGKILLs in ${result.seconds.toFixed(1)} s; ${result.sent} requests sent, ` +
         `${result.answered} answered, ${result.failed} cut off by a kill ` +
         `(${Object.entries(result.byKind)
           .map(([kind, count]) => `${count} ${kind}`)

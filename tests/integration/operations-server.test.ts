@@ -75,6 +75,10 @@ for (const backend of backends) {
       const server = await startServer(entry.file, {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
+        // Every request logged (by default only failed, slow and one in LOG_SAMPLE_EVERY of the others).
+        LOG_SAMPLE_EVERY: '1',
+        // One process (the cluster of workers: cluster-server.test.ts).
+        WEB_CONCURRENCY: '1',
         // Past already: the server runs the day's jobs as it starts, and its timer waits for tomorrow.
         DAILY_JOBS_AT: '00:00',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),

@@ -1,9 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { ApiFailure } from '../../lib/envelope';
 import { APP_VERSION } from '../platform/version';
 import { log } from '../platform/log';
+import { announceChange } from '../platform/changes';
 import { registerPaymentPurposes } from '../purposes';
 import type { ApiDeps, AppEnv } from './context';
 import { DomainError, invalid } from '../domains/errors';
@@ -62,6 +64,11 @@ export const OPENAPI_PATH = '/openapi.json';
 
 const failure = (code: string, message: string): ApiFailure => ({ success: false, error: { code, message } });
 
+const announcePublicChange: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) announceChange('public-pages');
+};
+
 /**
  * The API: one Hono app, mounted at /api by the production entry and by the Astro catch-all
  * route in development. Each resource is one router file beside this one; each route is declared
@@ -78,6 +85,9 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+
+  // What the live public pages show changed: every worker drops their kept answers at once.
+  for (const path of ['/content/*', '/admin/chapters', '/admin/chapters/*']) app.use(path, announcePublicChange);
 
   mount(app, '/health', healthRouter);
   mount(app, '/ready', readyRouter);

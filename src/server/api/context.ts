@@ -31,7 +31,10 @@ export interface ApiDeps {
 
 export interface AppEnv {
   Variables: { deps: ApiDeps; user?: AuthUser };
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  /** The node request, when the production server runs the app (absent in tests' `app.request`). */
+  Bindings: {
+    incoming?: { socket?: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> };
+  };
 }
 
 export type AppContext = Context<AppEnv>;
@@ -43,12 +46,21 @@ export function clientAddress(c: AppContext): string {
   return clientAddressOf(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress, c.var.deps.trustProxy);
 }
 
+/**
+ * The Authorization header, from the node request when the API runs under the production server:
+ * asking the web Request for one header builds a Headers object of all of them first.
+ */
+function authorizationOf(c: AppContext): string | undefined {
+  const header = c.env?.incoming?.headers?.authorization;
+  return typeof header === 'string' ? header : c.req.header('authorization');
+}
+
 /** The caller, or a 401 answer. Every API route calls this (or a helper built on it) first. */
 export async function requireUser(c: AppContext): Promise<AuthUser> {
   const cached = c.var.user;
   if (cached) return cached;
   const { db, secret, now } = c.var.deps;
-  return signedIn(c, await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now())).user;
+  return signedIn(c, await checkApiToken(db, secret, bearerToken(authorizationOf(c)), now())).user;
 }
 
 /**
@@ -58,7 +70,7 @@ export async function requireUser(c: AppContext): Promise<AuthUser> {
  */
 export async function requireUserWith<T>(c: AppContext, scalar: UserScalar<T>): Promise<{ user: AuthUser; value: T }> {
   const { db, secret, now } = c.var.deps;
-  return signedIn(c, await checkApiToken(db, secret, bearerToken(c.req.header('authorization')), now(), scalar));
+  return signedIn(c, await checkApiToken(db, secret, bearerToken(authorizationOf(c)), now(), scalar));
 }
 
 /** A passed check (its user remembered for the request), or the 401 for a failed one. */

@@ -179,7 +179,11 @@ export function apiRoute<P extends string, D extends z.ZodTypeAny, Req extends R
     tags: definition.tags,
     'x-roles': roleNames(access),
     middleware: [
-      limitBody(definition.bodyLimit ?? JSON_BODY_LIMIT_BYTES),
+      // Only a route that reads a body is limited: the check makes Hono build the whole web Request,
+      // which cost the polled unread count (a GET) a fifth of its time.
+      ...(definition.request?.body || definition.bodyLimit
+        ? [limitBody(definition.bodyLimit ?? JSON_BODY_LIMIT_BYTES)]
+        : []),
       ...guardFor(access),
       ...(jsonBody ? [jsonOnly] : []),
     ],

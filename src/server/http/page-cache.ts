@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { APP_VERSION } from '../platform/version';
+import { encodingOf, keepLiveAnswer, livePagesGeneration, type Encoding } from './live-pages';
 
 /**
  * Public pages that show the database's content are rendered on request and kept by browsers and
@@ -21,11 +22,8 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
 function encodingFor(request: Request): Encoding {
-  const accepts = request.headers.get('accept-encoding') ?? '';
-  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+  return encodingOf(request.headers.get('accept-encoding'));
 }
 
 /**
@@ -36,9 +34,13 @@ function encodingFor(request: Request): Encoding {
 const rendered = new Map<string, { etag: string; body: Uint8Array; type: string }>();
 const RENDERED_PAGES_MAX = 500;
 
-function renderedKey(request: Request, encoding: Encoding): string {
+function pathAndQuery(request: Request): string {
   const url = new URL(request.url);
-  return `${url.pathname}${url.search}|${encoding}`;
+  return `${url.pathname}${url.search}`;
+}
+
+function renderedKey(request: Request, encoding: Encoding): string {
+  return `${pathAndQuery(request)}|${encoding}`;
 }
 
 /** Marks an answer made from a kept copy, so `compressPublicPage` passes it through untouched. */
@@ -114,32 +116,43 @@ export function keptPublicPage<T>(
 
 /**
  * Compresses a live public page (Brotli, else gzip) as the production server does the built
- * pages: uncompressed, the inlined styles cost the mobile Lighthouse profile several points.
+ * pages: uncompressed, the inlined styles cost the mobile Lighthouse profile several points. The
+ * finished answer is kept for the production server to send again (`http/live-pages.ts`), unless
+ * the content changed since `generation` (taken when the request came in).
  */
-export async function compressPublicPage(request: Request, response: Response): Promise<Response> {
+export async function compressPublicPage(
+  request: Request,
+  response: Response,
+  generation = livePagesGeneration(),
+): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   const cache = response.headers.get('cache-control') ?? '';
   if (response.headers.has(COPY_HEADER)) {
     response.headers.delete(COPY_HEADER);
+    const encoding = encodingFor(request);
+    const copy = rendered.get(renderedKey(request, encoding));
+    if (copy) keepLiveAnswer(pathAndQuery(request), encoding, response.headers, copy.body, generation);
     return response;
   }
   if (response.status !== 200 || !type.startsWith('text/html') || !cache.startsWith('public')) return response;
   if (response.headers.has('content-encoding')) return response;
   const encoding = encodingFor(request);
   const raw = Buffer.from(await response.arrayBuffer());
-  const body =
+  const body = new Uint8Array(
     encoding === 'br'
       ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
       : encoding === 'gzip'
         ? gzipSync(raw, { level: 6 })
-        : raw;
+        : raw,
+  );
   const etag = response.headers.get('etag');
   if (etag) {
     if (rendered.size >= RENDERED_PAGES_MAX) rendered.clear();
-    rendered.set(renderedKey(request, encoding), { etag, body: new Uint8Array(body), type });
+    rendered.set(renderedKey(request, encoding), { etag, body, type });
   }
   const headers = new Headers(response.headers);
   if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.byteLength));
-  return new Response(new Uint8Array(body), { status: 200, headers });
+  keepLiveAnswer(pathAndQuery(request), encoding, headers, body, generation);
+  return new Response(body, { status: 200, headers });
 }

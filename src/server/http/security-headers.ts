@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 
 /** Written by the build (src/integrations/script-hashes.mjs) beside the server bundle. */
@@ -35,12 +34,18 @@ export function builtScriptHashes(serverDir: string): string[] {
   }
 }
 
-export function applySecurityHeaders(res: ServerResponse, options: { https: boolean; policy: string }): void {
-  res.setHeader('Content-Security-Policy', options.policy);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  // The NATCON check-in desk reads tickets' QR codes with the phone's camera, on this origin only.
-  res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-  if (options.https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+/** The headers every answer carries, built once per server (not per request). */
+export function securityHeadersFor(options: {
+  https: boolean;
+  policy: string;
+}): readonly (readonly [string, string])[] {
+  return [
+    ['Content-Security-Policy', options.policy],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    // The NATCON check-in desk reads tickets' QR codes with the phone's camera, on this origin only.
+    ['Permissions-Policy', 'camera=(self), microphone=(), geolocation=()'],
+    ...(options.https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const] : []),
+  ];
 }

@@ -52,6 +52,12 @@ const EnvSchema = z.object({
     .default('0')
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** A request taking at least this long is always logged (at warn). */
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(500),
+  /** One in this many fast 2xx answers gets a log line (1: every request; 0: none). */
+  LOG_SAMPLE_EVERY: z.coerce.number().int().min(0).default(100),
+  /** HTTP worker processes of `npm start` (node:cluster); 1: one process, no cluster. Default: the cores. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Uploads in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2) when set; else DATA_DIR/uploads. */
   S3_BUCKET: z.string().optional(),
   /** The service's address (MinIO, R2); empty for AWS S3. */

@@ -86,10 +86,12 @@ const holder: LogHolder = ((globalThis as Record<string, unknown>).__nipmLog ??=
 export function log(): Logger {
   if (!holder.logger) {
     const testing = process.env.NODE_ENV === 'test';
-    // Buffered outside tests: a line per request must not cost a write per request.
+    // Asynchronous outside tests: a line never waits for standard output, and lines written while
+    // one write is under way go out together. No minimum length: with requests logged by sample,
+    // a line held until 4 KB had gathered could wait minutes (a worker's start, a failure).
     holder.destination = testing
       ? pino.destination({ dest: 1, sync: true })
-      : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+      : pino.destination({ dest: 1, sync: false });
     holder.logger = createLogger({
       level: process.env.LOG_LEVEL ?? (testing ? 'warn' : 'info'),
       destination: holder.destination,

@@ -15,10 +15,12 @@ export interface RunningSite {
  * `npm start` does, and waits until it answers /api/health.
  */
 export async function startBuiltSite(port: number, extraEnv: Record<string, string> = {}): Promise<RunningSite> {
-  if (!existsSync('dist/server/main.mjs')) throw new Error('The site is not built: run `npm run build` first.');
+  // BENCH_SERVER_ENTRY: another build's main.mjs (a before/after comparison on the same data).
+  const entry = process.env.BENCH_SERVER_ENTRY ?? 'dist/server/main.mjs';
+  if (!existsSync(entry)) throw new Error('The site is not built: run `npm run build` first.');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nipm-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [entry], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

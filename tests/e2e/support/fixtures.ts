@@ -12,7 +12,7 @@ import { registerPaymentPurposes } from '../../../src/server/purposes';
  * the real sign-in page.
  */
 const E2E_DATABASE = path.resolve('data/e2e/nipm.sqlite');
-const E2E_SECRET = 'e2e-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+export const E2E_SECRET = 'e2e-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 
 let shared: Promise<DB> | undefined;
 export function e2eDb(): Promise<DB> {

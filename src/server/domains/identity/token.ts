@@ -14,12 +14,14 @@ export type TokenFailure = 'expired' | 'invalid';
 
 const ISSUER = 'nipm';
 const AUDIENCE = 'nipm-api';
-const keys = new Map<string, Uint8Array>();
+/** Imported once per secret: jose imports a raw key again on every signature it checks. */
+const keys = new Map<string, Promise<CryptoKey>>();
 
-function signingKey(secret: string): Uint8Array {
+function signingKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = new Uint8Array(createHash('sha256').update(`nipm-api-token:${secret}`).digest());
+    const raw = createHash('sha256').update(`nipm-api-token:${secret}`).digest();
+    key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(secret, key);
   }
   return key;
@@ -39,14 +41,14 @@ export async function signApiToken(
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + lifetimeSeconds)
-    .sign(signingKey(secret));
+    .sign(await signingKey(secret));
 }
 
 export type VerifiedToken = ({ ok: true } & ApiTokenClaims & { expiresAt: Date }) | { ok: false; reason: TokenFailure };
 
 export async function verifyApiToken(token: string, secret: string, now: Date = new Date()): Promise<VerifiedToken> {
   try {
-    const { payload } = await jwtVerify(token, signingKey(secret), {
+    const { payload } = await jwtVerify(token, await signingKey(secret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],

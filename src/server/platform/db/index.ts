@@ -1,6 +1,17 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type MigrationProvider,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { env } from '../env';
 import { ensurePrivateDir, ensurePrivateFile, restrictExisting } from '../private-files';
@@ -48,7 +59,31 @@ export function createDatabase(options: DatabaseOptions): DB {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Several processes write one SQLite file (the cluster's workers: WEB_CONCURRENCY). A transaction
+ * begun as SQLite's default (deferred) reads first and asks for the write lock later; if another
+ * process wrote in between, it fails at once with SQLITE_BUSY, whatever the busy timeout (photos
+ * uploaded at once to one album lost two of ten). Begun IMMEDIATE, it waits (up to busy_timeout)
+ * for the write lock before reading, so write transactions run one at a time across processes as
+ * they already did within one.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
 }
 
 const MAX_CACHED_STATEMENTS = 1000;
