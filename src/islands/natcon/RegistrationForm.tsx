@@ -10,6 +10,7 @@ import { apiErrorOf } from '../../lib/api-client';
 import { RegistrationFormSchema, type PublicNatcon, type RegistrationAnswer } from '../../lib/schemas/natcon';
 import { FormProblem, FormProvider, FormTextField, applyServerErrors } from '../staff';
 import { DelegateFields } from './DelegateFields';
+import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 type Edition = NonNullable<PublicNatcon['edition']>;
 type FormValues = z.output<typeof RegistrationFormSchema>;
@@ -152,6 +153,7 @@ export function RegistrationForm({
           Billed to {review.organisation || review.contact.name}
           {review.gstin ? ` (GSTIN ${review.gstin})` : ''}. Confirmation: {review.contact.email}.
         </p>
+        <PrivacyShortNotice use="confirm each delegate's seat, send the tickets and invoice, and check the delegates in at the venue" />
         <div className="flex flex-col gap-3 sm:flex-row">
           <button type="button" className={buttonClass} disabled={sending} onClick={() => void submit()}>
             {sending ? 'Registering…' : 'Register and pay'}

@@ -1,0 +1,162 @@
+/**
+ * Which rows and files belong to one person: the map the export ("download my data") reads and the
+ * erasure walks. Every table of the database is either a source here or listed in
+ * `TABLES_WITHOUT_PERSONAL_DATA` with the reason; a data test fails when a new table is in neither,
+ * so a new kind of personal data cannot be left out of the export or the erasure by oversight.
+ */
+
+/** How a row is tied to the person. The keys are gathered first (see `PersonKeys`). */
+export type PersonLink =
+  /** `column` holds the person's member id. */
+  | { by: 'member'; column: string }
+  /** `column` holds the person's user (account) id. */
+  | { by: 'user'; column: string }
+  /** One of `columns` holds one of the person's e-mail addresses (stored lower-cased). */
+  | { by: 'email'; columns: string[] }
+  /** `column` holds the id of one of the person's applications. */
+  | { by: 'application'; column: string }
+  /** `column` holds the id of one of the person's NATCON orders. */
+  | { by: 'order'; column: string }
+  /** A (purpose, subject id) pair naming the person's application, renewal (member id) or NATCON order. */
+  | { by: 'subject'; purposeColumn: string; subjectColumn: string };
+
+export interface ExportSource {
+  table: string;
+  /** The file name in the ZIP (`<file>.json`) and the heading a person reads. */
+  file: string;
+  /** Any one link ties a row to the person. */
+  links: PersonLink[];
+  /** Columns never exported: secrets that prove nothing to the person and would weaken their account. */
+  omit?: string[];
+  /** Columns holding storage keys of uploaded or generated files, put in the ZIP under `files/`. */
+  files?: string[];
+}
+
+/** The payment purposes and what their subject id names (money/purposes.ts registers the same names). */
+export const SUBJECT_KINDS = {
+  membership_application: 'application',
+  membership_renewal: 'member',
+  natcon_order: 'order',
+} as const;
+
+export const EXPORT_SOURCES: readonly ExportSource[] = [
+  { table: 'members', file: 'member-record', links: [{ by: 'member', column: 'id' }] },
+  { table: 'users', file: 'account', links: [{ by: 'user', column: 'id' }], omit: ['password_hash', 'token_version'] },
+  {
+    table: 'applications',
+    file: 'applications',
+    links: [
+      { by: 'application', column: 'id' },
+      { by: 'member', column: 'member_id' },
+    ],
+    omit: ['status_token_hash'],
+  },
+  {
+    table: 'application_events',
+    file: 'application-history',
+    links: [{ by: 'application', column: 'application_id' }],
+  },
+  {
+    table: 'application_documents',
+    file: 'application-documents',
+    links: [{ by: 'application', column: 'application_id' }],
+    files: ['storage_key'],
+  },
+  { table: 'member_transfers', file: 'chapter-transfers', links: [{ by: 'member', column: 'member_id' }] },
+  { table: 'member_notes', file: 'staff-notes', links: [{ by: 'member', column: 'member_id' }] },
+  { table: 'member_change_requests', file: 'change-requests', links: [{ by: 'member', column: 'member_id' }] },
+  { table: 'member_renewals', file: 'renewals', links: [{ by: 'member', column: 'member_id' }] },
+  { table: 'reminder_sends', file: 'renewal-reminders', links: [{ by: 'member', column: 'member_id' }] },
+  {
+    table: 'payments',
+    file: 'payments',
+    links: [{ by: 'subject', purposeColumn: 'purpose', subjectColumn: 'subject_id' }],
+  },
+  {
+    table: 'coupon_redemptions',
+    file: 'coupons-used',
+    links: [{ by: 'subject', purposeColumn: 'purpose', subjectColumn: 'subject_id' }],
+  },
+  { table: 'notification_recipients', file: 'notifications', links: [{ by: 'user', column: 'user_id' }] },
+  { table: 'audit_log', file: 'activity-and-sign-ins', links: [{ by: 'user', column: 'actor_user_id' }] },
+  {
+    table: 'natcon_orders',
+    file: 'natcon-registrations',
+    links: [
+      { by: 'order', column: 'id' },
+      { by: 'email', columns: ['contact_email'] },
+    ],
+    omit: ['status_token_hash'],
+  },
+  {
+    table: 'natcon_delegates',
+    file: 'natcon-delegates',
+    links: [
+      { by: 'member', column: 'member_id' },
+      { by: 'email', columns: ['email'] },
+    ],
+    files: ['student_id_key', 'ticket_key'],
+  },
+  {
+    table: 'natcon_nominations',
+    file: 'natcon-nominations',
+    links: [{ by: 'email', columns: ['nominator_email', 'nominee_email'] }],
+    files: ['file_key'],
+  },
+];
+
+/** Tables that hold no one's personal data, or only secrets and counters no person needs, and why. */
+export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
+  chapters: 'Chapters and their public office contact, not a member’s own data.',
+  office_bearers: 'Office bearers are published on the public site; kept by the chapters page.',
+  scroll_messages: 'Public ticker text.',
+  login_throttle: 'Counters that expire within the hour; keyed by address or e-mail only to slow guessing.',
+  password_resets: 'Hashes of one-time links: secrets, and they expire within the hour.',
+  notifications:
+    'The notices themselves, sent to many; a person’s own copies are exported through notification_recipients.',
+  settings: 'Institute-wide settings.',
+  coupons: 'Coupon codes, not people.',
+  receipt_sequences: 'Receipt counters.',
+  membership_fees: 'Fee tables.',
+  member_number_sequences: 'Member number counters.',
+  content_files: 'Published content uploaded by staff.',
+  content_images: 'Published pictures uploaded by staff.',
+  events: 'Published events.',
+  albums: 'Published albums.',
+  album_photos: 'Published photos.',
+  publications: 'Published issues.',
+  natcon_editions: 'Conference editions.',
+  natcon_categories: 'Delegate categories and their fees.',
+  natcon_award_categories: 'Award categories.',
+  kysely_migration: 'Migration bookkeeping.',
+  kysely_migration_lock: 'Migration bookkeeping.',
+  applications_search: 'Search index of applications: erased with them by its triggers, never exported on its own.',
+  members_search: 'Search index of members: erased with them by its triggers, never exported on its own.',
+};
+
+/** The ids and addresses that tie rows to one person, gathered before the sources are read. */
+export interface PersonKeys {
+  memberIds: number[];
+  userIds: number[];
+  /** Lower-cased. */
+  emails: string[];
+  applicationIds: number[];
+  orderIds: number[];
+}
+
+/** The ids a (purpose, subject) link accepts for each purpose, from the person's keys. */
+export function subjectIdsFor(keys: PersonKeys): Record<keyof typeof SUBJECT_KINDS, number[]> {
+  return {
+    membership_application: keys.applicationIds,
+    membership_renewal: keys.memberIds,
+    natcon_order: keys.orderIds,
+  };
+}
+
+/** Whether a table is accounted for: a source of the export, or declared free of personal data. */
+export function isAccountedFor(table: string): boolean {
+  if (table in TABLES_WITHOUT_PERSONAL_DATA) return true;
+  // SQLite's FTS5 keeps its index in shadow tables named after the virtual table.
+  if (/^(applications|members)_search_(data|idx|content|docsize|config)$/.test(table)) return true;
+  return EXPORT_SOURCES.some((source) => source.table === table);
+}
