@@ -12,6 +12,7 @@ import * as members from './010_members';
 import * as joiningSearch from './011_joining_search';
 import * as membersRenewals from './012_members_renewals';
 import * as natconContent from './013_natcon_content';
+import * as privacy from './019_privacy';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '011_joining_search': joiningSearch,
   '012_members_renewals': membersRenewals,
   '013_natcon_content': natconContent,
+  '019_privacy': privacy,
 };

@@ -103,6 +103,31 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     links: [{ by: 'email', columns: ['nominator_email', 'nominee_email'] }],
     files: ['file_key'],
   },
+  {
+    table: 'consents',
+    file: 'consents',
+    links: [
+      { by: 'user', column: 'user_id' },
+      { by: 'email', columns: ['email'] },
+    ],
+  },
+  {
+    table: 'privacy_requests',
+    file: 'privacy-requests',
+    links: [
+      { by: 'user', column: 'user_id' },
+      { by: 'email', columns: ['email'] },
+    ],
+  },
+  { table: 'nominees', file: 'nominee', links: [{ by: 'user', column: 'user_id' }] },
+  { table: 'erasure_notices', file: 'erasure-notices', links: [{ by: 'member', column: 'member_id' }] },
+  {
+    table: 'guardian_consents',
+    file: 'guardian-consents',
+    links: [{ by: 'application', column: 'application_id' }],
+    omit: ['token_hash'],
+  },
+  { table: 'personal_data_exports', file: 'staff-exports-made', links: [{ by: 'user', column: 'user_id' }] },
 ];
 
 /** Tables that hold no one's personal data, or only secrets and counters no person needs, and why. */
@@ -128,6 +153,10 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   natcon_editions: 'Conference editions.',
   natcon_categories: 'Delegate categories and their fees.',
   natcon_award_categories: 'Award categories.',
+  privacy_request_events:
+    'Staff’s handling of a request (notes, reminders); the request and its answer are exported with privacy_requests.',
+  breaches: 'Incident records of the institute; each affected person is told by e-mail.',
+  data_export_jobs: 'The export job itself: its result is the ZIP the person downloads.',
   kysely_migration: 'Migration bookkeeping.',
   kysely_migration_lock: 'Migration bookkeeping.',
   applications_search: 'Search index of applications: erased with them by its triggers, never exported on its own.',
