@@ -3,15 +3,15 @@ import { CredentialsSignin } from '@auth/core/errors';
 import type { JWT } from '@auth/core/jwt';
 import { defineConfig } from 'auth-astro';
 import { isRoleId, type RoleId } from './src/lib/roles';
-import { logAuthError } from './src/server/auth/auth-log';
-import { checkApiToken } from './src/server/auth/authorize';
-import { deviceCookieHeader, deviceCookieIn, offerDeviceCookie } from './src/server/auth/device-cookie';
-import { verifyApiToken } from './src/server/auth/token';
+import { logAuthError } from './src/server/domains/identity/auth-log';
+import { checkApiToken } from './src/server/domains/identity/authorize';
+import { deviceCookieHeader, deviceCookieIn, offerDeviceCookie } from './src/server/domains/identity/device-cookie';
+import { verifyApiToken } from './src/server/domains/identity/token';
 import { clientAddressOf } from './src/server/http/client-address';
-import { getDb } from './src/server/db';
-import { env } from './src/server/env';
-import { writeAudit } from './src/server/services/audit';
-import { issueApiToken, signInWithPassword, type SignInPortal } from './src/server/services/sign-in';
+import { getDb } from './src/server/platform/db';
+import { env } from './src/server/platform/env';
+import { writeAudit } from './src/server/domains/audit/audit';
+import { issueApiToken, signInWithPassword, type SignInPortal } from './src/server/domains/identity/sign-in';
 
 /**
  * Auth.js for auth-astro: e-mail and password through the sign-in service (throttling and audit

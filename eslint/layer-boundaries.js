@@ -18,6 +18,12 @@ function resolveSpecifier(specifier, filename) {
 
 const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
 
+/** A source file's path without its extension: `./jobs` and `./jobs.ts` name one file. */
+const withoutExtension = (file) => file.replace(/\.(ts|tsx|mts|js|mjs)$/, '');
+
+/** An entry that names a package (`hono`) rather than a project path: it forbids the package and its subpaths. */
+const isPackageName = (entry) => !entry.includes('/') || (entry.startsWith('@') && entry.split('/').length === 2);
+
 /** @type {import('eslint').Rule.RuleModule} */
 const noImportFrom = {
   meta: {
@@ -27,7 +33,10 @@ const noImportFrom = {
       {
         type: 'object',
         properties: {
+          /** Project folders or files (`src/server/api`, `src/server/main.ts`), or package names (`hono`). */
           forbidden: { type: 'array', items: { type: 'string' } },
+          /** Project files inside a forbidden folder that may still be imported. */
+          allowed: { type: 'array', items: { type: 'string' } },
           reason: { type: 'string' },
         },
         required: ['forbidden'],
@@ -37,14 +46,26 @@ const noImportFrom = {
     messages: { forbidden: '{{from}} may not import {{to}} ({{specifier}}). {{reason}}' },
   },
   create(context) {
-    const { forbidden, reason = '' } = context.options[0];
-    const dirs = forbidden.map((dir) => ({ name: dir, full: path.resolve(root, dir) }));
-    const from = path.relative(root, context.filename).split(path.sep).slice(0, 2).join('/');
+    const { forbidden, allowed = [], reason = '' } = context.options[0];
+    const packages = forbidden.filter(isPackageName);
+    const dirs = forbidden
+      .filter((entry) => !isPackageName(entry))
+      .map((dir) => ({ name: dir, full: withoutExtension(path.resolve(root, dir)) }));
+    const exceptions = allowed.map((file) => withoutExtension(path.resolve(root, file)));
+    // Named by its layer: `src/lib`, or one level deeper inside src/server (`src/server/domains`).
+    const parts = path.relative(root, context.filename).split(path.sep);
+    const from = parts.slice(0, parts[1] === 'server' && parts.length > 3 ? 3 : 2).join('/');
 
     function check(node, specifier) {
       if (typeof specifier !== 'string') return;
-      const target = resolveSpecifier(specifier, context.filename);
-      if (!target) return;
+      const resolved = resolveSpecifier(specifier, context.filename);
+      if (!resolved) {
+        const pkg = packages.find((name) => specifier === name || specifier.startsWith(name + '/'));
+        if (pkg) context.report({ node, messageId: 'forbidden', data: { from, to: pkg, specifier, reason } });
+        return;
+      }
+      const target = withoutExtension(resolved);
+      if (exceptions.includes(target)) return;
       const hit = dirs.find((dir) => inside(target, dir.full));
       if (hit) context.report({ node, messageId: 'forbidden', data: { from, to: hit.name, specifier, reason } });
     }

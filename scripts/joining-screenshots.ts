@@ -1,5 +1,5 @@
 /**
- * The README's joining screenshots, taken from the built demo: `npx tsx scripts/joining-screenshots.ts`.
+ * The joining screenshots of docs/joining.md, taken from the built demo: `npx tsx scripts/joining-screenshots.ts`.
  * Starts `npm run demo` on its own data folder and port (SCREENSHOT_PORT, 4400 unless set), applies
  * once as a visitor would, signs in as the demo super admin, and saves palette PNGs under
  * docs/screenshots/, each checked to stay under 150 KB.
@@ -9,8 +9,8 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Locator, type Page } from '@playwright/test';
-import { createDatabase } from '../src/server/db';
-import { DEMO_PASSWORD } from '../src/server/services/seed';
+import { createDatabase } from '../src/server/platform/db';
+import { DEMO_PASSWORD } from '../src/server/demo/seed';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 4398);
 const BASE = `http://127.0.0.1:${PORT}`;

@@ -4,11 +4,11 @@ import { accessFor } from './lib/access';
 import { layoutForPath } from './lib/layout';
 import { isRoleId } from './lib/roles';
 import type { SessionUser } from './lib/session';
-import { checkApiToken } from './server/auth/authorize';
-import { withDeviceCookieScope } from './server/auth/device-cookie';
+import { checkApiToken } from './server/domains/identity/authorize';
+import { withDeviceCookieScope } from './server/domains/identity/device-cookie';
 import { authRouteRefusal, isAuthPath, isCredentialsCallback } from './server/http/auth-routes';
-import { getDb } from './server/db';
-import { env } from './server/env';
+import { getDb } from './server/platform/db';
+import { env } from './server/platform/env';
 import { compressPublicPage } from './server/http/page-cache';
 
 export const FORBIDDEN_PAGE = '/403';

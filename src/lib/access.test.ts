@@ -11,7 +11,7 @@ const WHO: Who[] = ['anonymous', '1', '2', '3', '4', '5'];
 
 /**
  * Every portal page x every visitor: A = allowed, F = 403 page, S = sent to sign-in.
- * Columns: anonymous, 1, 2, 3, 4, 5. The super admin (2) opens every screen (DESIGN.md section 3).
+ * Columns: anonymous, 1, 2, 3, 4, 5. The super admin (2) opens every screen (docs/architecture.md, "Roles").
  */
 const EXPECTED: Record<string, string> = {
   '/admin/membership': 'S F A F A A',

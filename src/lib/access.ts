@@ -15,7 +15,7 @@ import { ROLE, ROLE_IDS, type RoleId } from './roles';
 const { member, superAdmin, contentAdmin, chapterAdmin, admin } = ROLE;
 
 /**
- * (DESIGN.md section 3) The super admin may open every portal screen, the content-admin ones
+ * (docs/architecture.md, "Roles") The super admin may open every portal screen, the content-admin ones
  * included, although its menu (the spec's) shows only the admin screens.
  */
 const superAdminAnd = (...roles: RoleId[]): readonly RoleId[] => [superAdmin, ...roles];

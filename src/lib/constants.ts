@@ -32,7 +32,7 @@ export const COOKIE_CONSENT_KEY = 'nipm-cookie-consent';
 
 /** Default lifetime of a signed-in session and of the API token inside it. */
 export const DEFAULT_SESSION_HOURS = 8;
-/** Password length bounds (DESIGN.md section 6). */
+/** Password length bounds (docs/architecture.md, "Security rules"). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** A password-reset link is valid this long, once. */

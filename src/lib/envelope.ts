@@ -1,5 +1,5 @@
 /**
- * The API envelope (DESIGN.md section 2): every answer of `/api` is one of these two shapes. The
+ * The API envelope (docs/architecture.md, "How a request travels"): every answer of `/api` is one of these two shapes. The
  * server builds them (`respond` in `src/server/api/openapi.ts`) and the ky client (`src/lib/api-client.ts`)
  * reads them, so both sides name one description.
  */

@@ -2,7 +2,7 @@ import { financialYearLabel, financialYearStart, isSecondHalfOfFinancialYear } f
 import type { MembershipClassCode } from './membership-classes';
 
 /**
- * The membership fee rule (DESIGN.md section 4): the entrance fee is always paid in full; the
+ * The membership fee rule (docs/architecture.md, "Domain rules"): the entrance fee is always paid in full; the
  * annual subscription in full for admission in April-September and half, rounded up to the whole
  * rupee, for October-March; Life members pay a one-time fee that is never halved. Every amount is
  * integer paise. Pure: the schedule, the date (Kolkata calendar date) and any discount or GST rate

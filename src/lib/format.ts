@@ -1,5 +1,5 @@
 /**
- * How the site shows money and time (DESIGN.md section 4): amounts are integer paise shown in rupees
+ * How the site shows money and time (docs/architecture.md, "Domain rules"): amounts are integer paise shown in rupees
  * with Indian grouping (`Rs 1,00,000.00`), and dates in Asia/Kolkata, whatever the time zone of the
  * server that renders them or of the browser that reads them.
  */

@@ -1,8 +1,8 @@
 import type { MembershipClassCode } from './membership-classes';
 
 /**
- * What the joining pages tell a visitor about the classes and the admission path (DESIGN.md
- * section 4, from the chapters' published membership pages).
+ * What the joining pages tell a visitor about the classes and the admission path (docs/architecture.md,
+ * "Domain rules", from the chapters' published membership pages).
  */
 export const CLASS_ELIGIBILITY: Record<MembershipClassCode, string> = {
   associate:

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import send from 'send';
 import { THROTTLE_PRUNE_INTERVAL_MS } from '../lib/constants';
-import { ConfigError, env } from './env';
-import { closeDb, getDb } from './db';
+import { ConfigError, env } from './platform/env';
+import { closeDb, getDb } from './platform/db';
 import { getApiApp } from './api';
 import { JSON_BODY_LIMIT_BYTES } from './api/openapi';
 import { CLIENT_ADDRESS_HEADER } from './http/client-address';
@@ -16,11 +16,11 @@ import { isFetchableMethod, limitBody, methodNotAllowed } from './http/request-g
 import { trackRequest } from './http/request-log';
 import { applySecurityHeaders } from './http/security-headers';
 import { beginShutdown } from './lifecycle';
-import { flushLog, log } from './log';
-import { pruneThrottle } from './services/throttle';
-import { DAILY_JOBS } from './jobs/daily';
-import { startDailyJobs } from './jobs/scheduler';
-import { mailerFromConfig } from './mail/mailer';
+import { flushLog, log } from './platform/log';
+import { pruneThrottle } from './domains/identity/throttle';
+import { DAILY_JOBS } from './jobs';
+import { startDailyJobs } from './platform/jobs/scheduler';
+import { mailerFromConfig } from './platform/mail/mailer';
 
 /**
  * Production entry (built to dist/server/main.mjs): one HTTP server that sends /api/* (but

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { RoleId } from '../../src/lib/roles';
-import { officeBearersOf } from '../../src/server/services/chapters';
+import { officeBearersOf } from '../../src/server/domains/organisation/chapters';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedChapters } from '../../src/server/services/seed';
-import { seedDemoAdmin } from '../../src/server/services/demo/admin';
-import { currentScrollMessages } from '../../src/server/services/scroll-messages';
-import { officeBearersOf } from '../../src/server/services/chapters';
+import { seedChapters } from '../../src/server/demo/seed';
+import { seedDemoAdmin } from '../../src/server/demo/admin';
+import { currentScrollMessages } from '../../src/server/domains/organisation/ticker';
+import { officeBearersOf } from '../../src/server/domains/organisation/chapters';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
 describeEachDatabase('Administration demo data', (kind) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RoleId } from '../../src/lib/roles';
-import { updateUser } from '../../src/server/services/staff-users';
+import { updateUser } from '../../src/server/domains/identity/staff-users';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';
@@ -168,7 +168,7 @@ describeEachDatabase('Staff accounts and activity log API', (kind) => {
     const context = { actorId: 0, ip: '127.0.0.1', siteUrl: 'http://localhost', now: new Date() };
     for (const changes of [{ active: false }, { roleId: '3' as const }]) {
       const refused = await updateUser(database.db, superAdmin.id, changes, context);
-      expect(refused).toMatchObject({ ok: false, status: 409 });
+      expect(refused).toMatchObject({ ok: false, kind: 'conflict' });
     }
   });
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup, restoreBackup, RestoreRefused, type SiteData } from '../../src/server/backup';
-import { createDatabase, migrateToLatest } from '../../src/server/db';
-import { createDiskStore } from '../../src/server/storage';
-import { createS3Store, type S3StoreOptions } from '../../src/server/storage/s3';
+import { createBackup, restoreBackup, RestoreRefused, type SiteData } from '../../src/server/platform/backup';
+import { createDatabase, migrateToLatest } from '../../src/server/platform/db';
+import { createDiskStore } from '../../src/server/platform/storage';
+import { createS3Store, type S3StoreOptions } from '../../src/server/platform/storage/s3';
 import { createChapter, createMember } from '../support/fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventItem } from '../../src/lib/schemas/content';
-import { eventsVersion, nextEventEnd, publishedEvents } from '../../src/server/services/content/events';
-import { signApiToken } from '../../src/server/auth/token';
+import { eventsVersion, nextEventEnd, publishedEvents } from '../../src/server/domains/content/events';
+import { signApiToken } from '../../src/server/domains/identity/token';
 import { createTestApi, type TestApi } from '../support/api';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AlbumDetail, EventItem, ImageRef, PublicationItem } from '../../src/lib/schemas/content';
-import { createDiskStore } from '../../src/server/storage';
+import { createDiskStore } from '../../src/server/platform/storage';
 import { createTestApi, type TestApi } from '../support/api';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createUser, type CreatedUser } from '../support/fixtures';

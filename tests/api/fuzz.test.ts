@@ -4,7 +4,7 @@ import type { RoleId } from '../../src/lib/roles';
 import { createApiApp } from '../../src/server/api/app';
 import type { ApiDeps } from '../../src/server/api/context';
 import { ErrorEnvelope } from '../../src/server/api/openapi';
-import { signApiToken } from '../../src/server/auth/token';
+import { signApiToken } from '../../src/server/domains/identity/token';
 import { createTestApi, TEST_SECRET, type TestApi } from '../support/api';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { changedTables, fingerprint } from '../support/db-snapshot';

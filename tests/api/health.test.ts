@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
-import { APP_VERSION } from '../../src/server/version';
+import { APP_VERSION } from '../../src/server/platform/version';
 
 describeEachDatabase('GET /api/health', (kind) => {
   let database: TestDatabase;

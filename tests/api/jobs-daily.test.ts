@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter, createUser } from '../support/fixtures';
-import { createMailer } from '../../src/server/mail/mailer';
-import { DAILY_JOBS } from '../../src/server/jobs/daily';
-import { startDailyJobs } from '../../src/server/jobs/scheduler';
-import type { DB } from '../../src/server/db';
+import { createMailer } from '../../src/server/platform/mail/mailer';
+import { DAILY_JOBS } from '../../src/server/jobs';
+import { startDailyJobs } from '../../src/server/platform/jobs/scheduler';
+import type { DB } from '../../src/server/platform/db';
 import { memberWith } from './members-support';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
-import { seedChapters, seedDemoAccounts } from '../../src/server/services/seed';
-import { seedDemoMoney } from '../../src/server/services/demo/money';
-import { seedDemoJoining } from '../../src/server/services/demo/joining';
+import { seedChapters, seedDemoAccounts } from '../../src/server/demo/seed';
+import { seedDemoMoney } from '../../src/server/demo/money';
+import { seedDemoJoining } from '../../src/server/demo/joining';
 
 describeEachDatabase('Joining demo data', (kind) => {
   let database: TestDatabase;

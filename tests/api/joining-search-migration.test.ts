@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Migrator, type Kysely } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/server/db';
-import { migrations } from '../../src/server/db/migrations';
-import * as searchMigration from '../../src/server/db/migrations/011_joining_search';
+import { createDatabase } from '../../src/server/platform/db';
+import { migrations } from '../../src/server/platform/db/migrations';
+import * as searchMigration from '../../src/server/platform/db/migrations/011_joining_search';
 
 /**
  * Migration 011 creates `pg_trgm`, which belongs to the whole database, while test files (or

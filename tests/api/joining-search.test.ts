@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
-import { applicationRowsForExport, listApplications } from '../../src/server/services/joining/queue';
-import type { AuthUser } from '../../src/server/auth/authorize';
+import { applicationRowsForExport, listApplications } from '../../src/server/domains/joining/queue';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { applicationRow, json } from './joining-support';
 
 /**

@@ -1,5 +1,5 @@
-import type { DB } from '../../src/server/db';
-import { nowIso } from '../../src/server/db';
+import type { DB } from '../../src/server/platform/db';
+import { nowIso } from '../../src/server/platform/db';
 import { MEMBERSHIP_CLASS_CODES } from '../../src/lib/membership-classes';
 import { createMember } from '../support/fixtures';
 import type { TestApi } from '../support/api';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
-import { seedChapters } from '../../src/server/services/seed';
-import { seedDemoMembers } from '../../src/server/services/demo/members';
+import { seedChapters } from '../../src/server/demo/seed';
+import { seedDemoMembers } from '../../src/server/demo/members';
 
 describeEachDatabase('Demo members', (kind) => {
   let database: TestDatabase;

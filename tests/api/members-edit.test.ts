@@ -108,7 +108,7 @@ describeEachDatabase('Staff edit a member; a member edits their own details', (k
   });
 
   async function userAtVersion(user: CreatedUser, tokenVersion: number) {
-    const { signApiToken } = await import('../../src/server/auth/token');
+    const { signApiToken } = await import('../../src/server/domains/identity/token');
     const { TEST_SECRET } = await import('../support/api');
     return { token: await signApiToken({ userId: user.id, tokenVersion }, TEST_SECRET, 8 * 3600, NOW) };
   }

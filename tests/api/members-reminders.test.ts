@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter, createUser } from '../support/fixtures';
-import { createMailer } from '../../src/server/mail/mailer';
-import { reminderWindow, runReminders } from '../../src/server/services/reminders';
-import type { DB } from '../../src/server/db';
+import { createMailer } from '../../src/server/platform/mail/mailer';
+import { reminderWindow, runReminders } from '../../src/server/domains/members/renewals/reminders';
+import type { DB } from '../../src/server/platform/db';
 import { memberWith } from './members-support';
 
 describeEachDatabase('Renewal reminders: each sent once, whoever runs the job', (kind) => {

@@ -5,7 +5,7 @@ import { createChapter, createUser, type CreatedUser } from '../support/fixtures
 import { createCoupon, SAMPLE_FEES, seedFees } from './joining-support';
 import { memberWith } from './members-support';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
-import { nowIso } from '../../src/server/db';
+import { nowIso } from '../../src/server/platform/db';
 
 /** Today's financial year: the tests run on the real date (tokens are signed now). */
 const CURRENT = financialYearStart(kolkataDate(new Date()));

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
-import { seedChapters } from '../../src/server/services/seed';
-import { seedDemoMembers } from '../../src/server/services/demo/members';
+import { seedChapters } from '../../src/server/demo/seed';
+import { seedDemoMembers } from '../../src/server/demo/members';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 
 const CURRENT = financialYearStart(kolkataDate(new Date()));

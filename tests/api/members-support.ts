@@ -1,5 +1,5 @@
-import type { DB } from '../../src/server/db';
-import { signApiToken } from '../../src/server/auth/token';
+import type { DB } from '../../src/server/platform/db';
+import { signApiToken } from '../../src/server/domains/identity/token';
 import type { MembershipClassCode } from '../../src/lib/membership-classes';
 import { TEST_SECRET } from '../support/api';
 import { createMember, createUser, type CreatedUser } from '../support/fixtures';

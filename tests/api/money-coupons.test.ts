@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signApiToken } from '../../src/server/auth/token';
-import { ApiError } from '../../src/server/api/errors';
+import { signApiToken } from '../../src/server/domains/identity/token';
+import { DomainError } from '../../src/server/domains/errors';
 import { kolkataDate } from '../../src/lib/financial-year';
-import { previewCoupon, redeemCoupon, releaseCoupon } from '../../src/server/services/money';
+import { previewCoupon, redeemCoupon, releaseCoupon } from '../../src/server/domains/money';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
@@ -64,9 +64,9 @@ describeEachDatabase('Coupons', (kind) => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(400);
-    return (error as ApiError).fields?.coupon;
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe('invalid');
+    return (error as DomainError).fields?.coupon;
   };
 
   beforeAll(async () => {
@@ -86,7 +86,7 @@ describeEachDatabase('Coupons', (kind) => {
     expect(taken).toHaveLength(10);
     for (const refused of results.filter((r) => r.status === 'rejected')) {
       expect((refused as PromiseRejectedResult).reason).toMatchObject({
-        status: 400,
+        kind: 'invalid',
         fields: { coupon: 'This coupon has been used up.' },
       });
     }

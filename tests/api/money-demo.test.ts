@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoMoney } from '../../src/server/services/demo/money';
-import { listCoupons, readPaymentSettings } from '../../src/server/services/money';
+import { seedDemoMoney } from '../../src/server/demo/money';
+import { listCoupons, readPaymentSettings } from '../../src/server/domains/money';
 import { kolkataDate } from '../../src/lib/financial-year';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 

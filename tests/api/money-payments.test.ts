@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ApiError } from '../../src/server/api/errors';
-import { signApiToken } from '../../src/server/auth/token';
-import type { AuthUser } from '../../src/server/auth/authorize';
+import { DomainError } from '../../src/server/domains/errors';
+import { signApiToken } from '../../src/server/domains/identity/token';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
-import { receiptPdf, verifyPayment } from '../../src/server/services/money';
+import { receiptPdf, verifyPayment } from '../../src/server/domains/money';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';
@@ -55,8 +55,8 @@ describeEachDatabase('Payments and receipts', (kind) => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    return { status: (error as ApiError).status, fields: (error as ApiError).fields ?? {} };
+    expect(error).toBeInstanceOf(DomainError);
+    return { kind: (error as DomainError).kind, fields: (error as DomainError).fields ?? {} };
   };
 
   beforeAll(async () => {
@@ -185,7 +185,7 @@ describeEachDatabase('Payments and receipts', (kind) => {
     ];
     for (const [mode, reference] of cases) {
       const refused = await fieldsOf(reportTestPayment(database.db, { mode: mode as 'upi', reference }));
-      expect(refused.status, mode).toBe(400);
+      expect(refused.kind, mode).toBe('invalid');
       expect(Object.keys(refused.fields), mode).toEqual(['reference']);
     }
     const accepted = await Promise.all([
@@ -205,7 +205,10 @@ describeEachDatabase('Payments and receipts', (kind) => {
     const future = await fieldsOf(reportTestPayment(database.db, { paidOn: '2999-01-01', amount: 0 }));
     expect(Object.keys(future.fields).sort()).toEqual(['amount', 'paidOn']);
     const twice = await fieldsOf(reportTestPayment(database.db, { mode: 'cheque', reference: '123456' }));
-    expect(twice).toMatchObject({ status: 409, fields: { reference: expect.stringMatching(/already been reported/) } });
+    expect(twice).toMatchObject({
+      kind: 'conflict',
+      fields: { reference: expect.stringMatching(/already been reported/) },
+    });
     const utr = nextUtr();
     const racing = await Promise.allSettled(
       Array.from({ length: 5 }, () => reportTestPayment(database.db, { reference: utr })),

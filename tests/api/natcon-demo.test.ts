@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoNatcon } from '../../src/server/services/demo/natcon';
-import { seedChapters, seedDemoAccounts } from '../../src/server/services/seed';
+import { seedDemoNatcon } from '../../src/server/demo/natcon';
+import { seedChapters, seedDemoAccounts } from '../../src/server/demo/seed';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
 describeEachDatabase('NATCON demo data', (kind) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signApiToken } from '../../src/server/auth/token';
+import { signApiToken } from '../../src/server/domains/identity/token';
 import type { RoleId } from '../../src/lib/roles';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, TEST_SECRET, type TestApi } from '../support/api';

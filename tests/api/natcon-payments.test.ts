@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowIso } from '../../src/server/db';
-import { redeemCoupon, verifyPayment, rejectPayment } from '../../src/server/services/money';
-import type { AuthUser } from '../../src/server/auth/authorize';
+import { nowIso } from '../../src/server/platform/db';
+import { redeemCoupon, verifyPayment, rejectPayment } from '../../src/server/domains/money';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';

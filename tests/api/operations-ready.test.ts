@@ -1,10 +1,10 @@
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../src/server/db/migrations';
+import { migrations } from '../../src/server/platform/db/migrations';
 import { beginShutdown } from '../../src/server/lifecycle';
-import { createDatabase, type DB } from '../../src/server/db';
-import type { Database } from '../../src/server/db/schema';
-import { APP_VERSION } from '../../src/server/version';
+import { createDatabase, type DB } from '../../src/server/platform/db';
+import type { Database } from '../../src/server/platform/db/schema';
+import { APP_VERSION } from '../../src/server/platform/version';
 import { createTestApi, type TestApi } from '../support/api';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 

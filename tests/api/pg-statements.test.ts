@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { NAME_AFTER_RUNS, statementName } from '../../src/server/db/pg-statements';
+import { NAME_AFTER_RUNS, statementName } from '../../src/server/platform/db/pg-statements';
 import { databaseKinds, type TestDatabase } from '../support/databases';
 
 describe('which statements are named (prepared once per connection)', () => {

@@ -8,7 +8,7 @@ import {
   SAMPLE_CHAPTERS,
   seedChapters,
   seedDemoAccounts,
-} from '../../src/server/services/seed';
+} from '../../src/server/demo/seed';
 
 describeEachDatabase('Seed data', (kind) => {
   let database: TestDatabase;

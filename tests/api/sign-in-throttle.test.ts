@@ -5,7 +5,7 @@ import {
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_DEVICE,
 } from '../../src/lib/constants';
-import { pruneThrottle } from '../../src/server/services/throttle';
+import { pruneThrottle } from '../../src/server/domains/identity/throttle';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, FIXTURE_PASSWORD } from '../support/fixtures';
@@ -15,8 +15,8 @@ import { createUser, FIXTURE_PASSWORD } from '../support/fixtures';
  * every password check is counted, so "at most 5 passwords were tried" is measured, not inferred.
  */
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/server/auth/password', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/server/auth/password')>();
+vi.mock('../../src/server/domains/identity/password-hash', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/server/domains/identity/password-hash')>();
   return {
     ...real,
     verifyPassword: (hashed: string, password: string) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkApiToken } from '../../src/server/auth/authorize';
-import { signApiToken } from '../../src/server/auth/token';
+import { checkApiToken } from '../../src/server/domains/identity/authorize';
+import { signApiToken } from '../../src/server/domains/identity/token';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { TEST_SECRET } from '../support/api';
 import { createUser } from '../support/fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { signApiToken } from '../../src/server/auth/token';
-import { dialectOf } from '../../src/server/db/dialect';
+import { signApiToken } from '../../src/server/domains/identity/token';
+import { dialectOf } from '../../src/server/platform/db/dialect';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, TEST_SECRET, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';

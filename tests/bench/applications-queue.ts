@@ -1,5 +1,5 @@
 /**
- * The staff's applications queue over 50,000 applications (DESIGN.md section 5: one page with
+ * The staff's applications queue over 50,000 applications (docs/architecture.md, "Budgets": one page with
  * filters under 50 ms at p95 on both databases). Measured in-process through the service the route
  * calls (`listApplications`: the page and its count), on a fresh SQLite file and, when
  * BENCH_DATABASE_URL is set, a fresh PostgreSQL schema. Alone: `npm run bench -- applications-queue`.
@@ -10,11 +10,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/db';
-import { listApplications, type QueueFilters } from '../../src/server/services/joining/queue';
+import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/platform/db';
+import { listApplications, type QueueFilters } from '../../src/server/domains/joining/queue';
 import { APPLICATION_STATES } from '../../src/lib/schemas/membership';
 import { MEMBERSHIP_CLASS_CODES } from '../../src/lib/membership-classes';
-import type { AuthUser } from '../../src/server/auth/authorize';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import type { BenchModule, BenchReport } from './support/types';
 import { referenceOf } from '../api/joining-support';
 

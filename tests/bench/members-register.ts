@@ -1,5 +1,5 @@
 /**
- * The member register and reports over 100,000 members (DESIGN.md section 5; issue 10): a register
+ * The member register and reports over 100,000 members (docs/architecture.md, "Budgets"; issue 10): a register
  * page with filters under 50 ms at p95, the full CSV export streamed with memory growing under 50 MB,
  * and the report's queries under 300 ms. Measured in-process through the services the routes call,
  * on a fresh SQLite file and, when BENCH_DATABASE_URL is set, a fresh PostgreSQL schema, filled by the
@@ -14,15 +14,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createDatabase, migrateToLatest, type DB } from '../../src/server/db';
+import { createDatabase, migrateToLatest, type DB } from '../../src/server/platform/db';
 import { csvStream } from '../../src/server/api/csv';
-import { exportRegister, listRegister } from '../../src/server/services/member-register';
-import { membershipReport } from '../../src/server/services/membership-reports';
-import { seedDemoMembers } from '../../src/server/services/demo/members';
-import { seedChapters } from '../../src/server/services/seed';
+import { exportRegister, listRegister } from '../../src/server/domains/members/register';
+import { membershipReport } from '../../src/server/domains/members/reports';
+import { seedDemoMembers } from '../../src/server/demo/members';
+import { seedChapters } from '../../src/server/demo/seed';
 import { kolkataDate } from '../../src/lib/financial-year';
 import type { RegisterFilter } from '../../src/lib/schemas/members';
-import type { AuthUser } from '../../src/server/auth/authorize';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import type { BenchModule, BenchReport } from './support/types';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);

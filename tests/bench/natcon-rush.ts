@@ -1,5 +1,5 @@
 /**
- * The NATCON registration rush (DESIGN.md section 5): the built server on its own port and data
+ * The NATCON registration rush (docs/architecture.md, "Budgets"): the built server on its own port and data
  * folder, an open edition with one category of SEATS seats, and CONNECTIONS connections posting
  * registrations (each with its own delegate) for DURATION_SECONDS. Reported: requests/s, p50 and
  * p99, confirmed and waitlisted orders, and seats oversold (the budget: 0), counted in the database
@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase, migrateToLatest, nowIso } from '../../src/server/db';
+import { createDatabase, migrateToLatest, nowIso } from '../../src/server/platform/db';
 import { startBuiltSite } from './support/server';
 import type { BenchModule } from './support/types';
 

@@ -1,5 +1,5 @@
 /**
- * Load test of GET /api/notifications/unread-count (issue 4, DESIGN.md section 5): the built
+ * Load test of GET /api/notifications/unread-count (issue 4, docs/architecture.md, "Budgets"): the built
  * server on its own port and data folder, a database of 10,000 users and 1,000,000 notification
  * copies, 200 connections for 20 seconds, every request with a valid token of a different user.
  * The same load against a bare node:http server answering a constant JSON body gives the ceiling
@@ -17,9 +17,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { hashPassword } from '../../src/server/auth/password';
-import { signApiToken } from '../../src/server/auth/token';
-import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/db';
+import { hashPassword } from '../../src/server/domains/identity/password-hash';
+import { signApiToken } from '../../src/server/domains/identity/token';
+import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/server/platform/db';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface AutocannonRequest {

@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase, isPostgresUrl, migrateToLatest, type DB } from '../../src/server/db';
+import { createDatabase, isPostgresUrl, migrateToLatest, type DB } from '../../src/server/platform/db';
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import { createChapter, createMember, createUser } from '../support/fixtures';
 import { createEdition, delegate, registration } from '../support/natcon';

@@ -5,7 +5,7 @@
  * can leave behind.
  */
 import { sql } from 'kysely';
-import type { DB } from '../../src/server/db';
+import type { DB } from '../../src/server/platform/db';
 
 /** What the server answered as done: each must be in the database afterwards. */
 export interface Acknowledged {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
-import { hashToken } from '../../src/server/services/joining/records';
+import { hashToken } from '../../src/server/domains/joining/records';
 import { createChapter } from '../support/fixtures';
 import { applicationRow } from '../api/joining-support';
 import { e2eDb, expect, signIn, test, waitForIslands } from './support/fixtures';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
-import { verifyPayment } from '../../src/server/services/money';
+import { verifyPayment } from '../../src/server/domains/money';
 import { createChapter } from '../support/fixtures';
 import { ensureFees } from '../api/joining-support';
 import { e2eDb, expect, signIn, test, waitForIslands } from './support/fixtures';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { nowIso } from '../../src/server/db';
+import { nowIso } from '../../src/server/platform/db';
 import { e2eDb, expect, signIn, test } from './support/fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { nowIso } from '../../src/server/db';
+import { nowIso } from '../../src/server/platform/db';
 import { MARK_ALL_FAILED_MESSAGE } from '../../src/stores/notifications';
 import { e2eDb, expect, signIn, test, type E2EUser } from './support/fixtures';
 

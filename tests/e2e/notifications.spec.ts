@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { NOTIFICATION_POLL_INTERVAL_MS } from '../../src/lib/constants';
-import { nowIso } from '../../src/server/db';
+import { nowIso } from '../../src/server/platform/db';
 import { MARK_READ_FAILED_MESSAGE } from '../../src/lib/notifications';
 import { e2eDb, expect, signIn, test, type E2EUser } from './support/fixtures';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Kysely } from 'kysely';
-import { createDatabase, migrateToLatest } from '../../src/server/db';
+import { createDatabase, migrateToLatest } from '../../src/server/platform/db';
 import { createUser, FIXTURE_PASSWORD } from '../support/fixtures';
 import { freePort } from '../support/server-process';
 import { signIn, test as withUsers } from './support/fixtures';

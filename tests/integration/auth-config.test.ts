@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resetEnvCache } from '../../src/server/env';
+import { resetEnvCache } from '../../src/server/platform/env';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../../src/lib/constants';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, TEST_SECRET } from '../support/api';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { resetEnvCache } from '../../src/server/env';
+import { resetEnvCache } from '../../src/server/platform/env';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../../src/lib/constants';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { TEST_SECRET } from '../support/api';
@@ -11,8 +11,8 @@ import { AuthBrowser } from '../support/auth-browser';
  * throttle as `POST /api/sessions`, the device cookie, and a quiet log for client errors.
  */
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/server/auth/password', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/server/auth/password')>();
+vi.mock('../../src/server/domains/identity/password-hash', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/server/domains/identity/password-hash')>();
   return {
     ...real,
     verifyPassword: (hashed: string, password: string) => {

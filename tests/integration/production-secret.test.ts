@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_AUTH_SECRET } from '../../src/server/env';
+import { EXAMPLE_AUTH_SECRET } from '../../src/server/platform/env';
 import { buildEntry } from '../../src/server/build-entry.mjs';
 
 /**

@@ -13,11 +13,11 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
-import { createDatabase, migrateToLatest, type DB } from '../../src/server/db';
+import { createDatabase, migrateToLatest, type DB } from '../../src/server/platform/db';
 import { createChapter, createMember, createUser, FIXTURE_PASSWORD } from '../support/fixtures';
 import { applicationBody, createProposer, seedFees } from '../api/joining-support';
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
-import { reminderWindow } from '../../src/server/services/reminders';
+import { reminderWindow } from '../../src/server/domains/members/renewals/reminders';
 import { freePort, scratchPostgres } from '../support/server-process';
 import { runLoad, type LoadResult } from './load';
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApiApp } from '../../src/server/api/app';
 import type { ApiDeps, AppEnv } from '../../src/server/api/context';
-import type { DB } from '../../src/server/db';
-import { createMailer } from '../../src/server/mail/mailer';
-import { createDiskStore } from '../../src/server/storage';
+import type { DB } from '../../src/server/platform/db';
+import { createMailer } from '../../src/server/platform/mail/mailer';
+import { createDiskStore } from '../../src/server/platform/storage';
 import { contractViolation } from './contract';
 
 /**

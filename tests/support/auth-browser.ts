@@ -1,5 +1,5 @@
 import { Auth, type AuthConfig } from '@auth/core';
-import { withDeviceCookieScope } from '../../src/server/auth/device-cookie';
+import { withDeviceCookieScope } from '../../src/server/domains/identity/device-cookie';
 
 const ORIGIN = 'http://localhost:4321';
 

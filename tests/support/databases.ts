@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { createDatabase, migrateToLatest, type DB } from '../../src/server/db';
+import { createDatabase, migrateToLatest, type DB } from '../../src/server/platform/db';
 import type { Kysely } from 'kysely';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../src/server/db';
+import type { DB } from '../../src/server/platform/db';
 
 /**
  * A fingerprint of every table's whole content, in one query on either database, to show that a

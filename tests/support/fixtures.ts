@@ -1,7 +1,7 @@
-import type { DB } from '../../src/server/db';
-import { nowIso } from '../../src/server/db';
-import { hashPassword } from '../../src/server/auth/password';
-import { signApiToken } from '../../src/server/auth/token';
+import type { DB } from '../../src/server/platform/db';
+import { nowIso } from '../../src/server/platform/db';
+import { hashPassword } from '../../src/server/domains/identity/password-hash';
+import { signApiToken } from '../../src/server/domains/identity/token';
 import type { RoleId } from '../../src/lib/roles';
 import { TEST_SECRET } from './api';
 

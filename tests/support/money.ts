@@ -1,5 +1,5 @@
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, type PDFObject } from 'pdf-lib';
-import type { DB } from '../../src/server/db';
+import type { DB } from '../../src/server/platform/db';
 import { ROLE } from '../../src/lib/roles';
 import {
   registerPaymentPurpose,
@@ -7,7 +7,7 @@ import {
   type PaymentPurposeHandler,
   type PaymentRecord,
   type ReportPaymentInput,
-} from '../../src/server/services/money';
+} from '../../src/server/domains/money';
 
 /**
  * A payment purpose for the money tests, registered through the same map joining, renewals and

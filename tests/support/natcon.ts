@@ -1,5 +1,5 @@
-import type { DB } from '../../src/server/db';
-import { nowIso } from '../../src/server/db';
+import type { DB } from '../../src/server/platform/db';
+import { nowIso } from '../../src/server/platform/db';
 
 /**
  * NATCON rows for tests: an open edition with the categories a test names, written straight to the

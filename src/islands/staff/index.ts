@@ -1,4 +1,4 @@
-/** The parts every staff screen is built from (README: "Staff screen parts"). */
+/** The parts every staff screen is built from (docs/staff-screens.md). */
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CsvDownloadButton, attachmentName, type CsvDownloadButtonProps } from './CsvDownloadButton';
 export { DataTable, type DataTableProps, type TableQuery } from './DataTable';

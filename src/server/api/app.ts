@@ -2,41 +2,43 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { ApiFailure } from '../../lib/envelope';
-import { APP_VERSION } from '../version';
-import { log } from '../log';
+import { APP_VERSION } from '../platform/version';
+import { log } from '../platform/log';
+import { registerPaymentPurposes } from '../purposes';
 import type { ApiDeps, AppEnv } from './context';
-import { ApiError, validationError } from './errors';
+import { DomainError, invalid } from '../domains/errors';
+import { ApiError, httpErrorOf } from './errors';
 import { fieldErrors } from './validation';
-import { healthRouter, readyRouter } from './health';
-import { meRouter } from './me';
-import { membersRouter } from './members';
-import { chaptersRouter } from './chapters';
-import { passwordRouter } from './password';
-import { sessionsRouter } from './sessions';
-import { notificationsRouter } from './notifications';
-import { adminNotificationsRouter } from './admin-notifications';
-import { adminChaptersRouter } from './admin-chapters';
-import { adminUsersRouter } from './admin-users';
-import { adminAuditRouter } from './admin-audit';
-import { adminScrollMessagesRouter } from './admin-scroll-messages';
-import { scrollMessagesRouter } from './scroll-messages';
-import { natconRouter } from './natcon';
-import { adminNatconRouter } from './admin-natcon';
-import { adminNatconDeskRouter } from './admin-natcon-desk';
-import { adminMembersRouter } from './admin-members';
-import { membershipVerifyRouter } from './membership-verify';
-import { adminReportsRouter } from './admin-reports';
-import { adminCouponsRouter } from './admin-coupons';
-import { adminPaymentsRouter } from './admin-payments';
-import { adminPaymentSettingsRouter } from './admin-payment-settings';
-import { paymentOptionsRouter, paymentsRouter } from './payments';
-import { membershipRouter } from './membership';
-import { adminApplicationsRouter } from './admin-applications';
-import { adminMembershipFeesRouter } from './admin-membership-fees';
-import { contentEventsRouter } from './content-events';
-import { contentAlbumsRouter } from './content-albums';
-import { contentPublicationsRouter } from './content-publications';
-import { contentFilesRouter } from './content-files';
+import { healthRouter, readyRouter } from './operations/health';
+import { meRouter } from './identity/me';
+import { membersRouter } from './members/members';
+import { chaptersRouter } from './organisation/chapters';
+import { passwordRouter } from './identity/password';
+import { sessionsRouter } from './identity/sessions';
+import { notificationsRouter } from './notifications/notifications';
+import { adminNotificationsRouter } from './notifications/admin-notifications';
+import { adminChaptersRouter } from './organisation/admin-chapters';
+import { adminUsersRouter } from './identity/users';
+import { adminAuditRouter } from './audit/admin-audit';
+import { adminScrollMessagesRouter } from './organisation/admin-ticker';
+import { scrollMessagesRouter } from './organisation/ticker';
+import { natconRouter } from './natcon/public';
+import { adminNatconRouter } from './natcon/staff';
+import { adminNatconDeskRouter } from './natcon/desk';
+import { adminMembersRouter } from './members/admin-members';
+import { membershipVerifyRouter } from './members/verify';
+import { adminReportsRouter } from './members/reports';
+import { adminCouponsRouter } from './money/coupons';
+import { adminPaymentsRouter } from './money/admin-payments';
+import { adminPaymentSettingsRouter } from './money/payment-settings';
+import { paymentOptionsRouter, paymentsRouter } from './money/payments';
+import { membershipRouter } from './joining/membership';
+import { adminApplicationsRouter } from './joining/admin-applications';
+import { adminMembershipFeesRouter } from './joining/membership-fees';
+import { contentEventsRouter } from './content/events';
+import { contentAlbumsRouter } from './content/albums';
+import { contentPublicationsRouter } from './content/publications';
+import { contentFilesRouter } from './content/files';
 
 /**
  * Mounts one resource's router. Its route types are deliberately forgotten here: letting
@@ -59,6 +61,7 @@ const failure = (code: string, message: string): ApiFailure => ({ success: false
  * with `apiRoute` (`./openapi.ts`), which also puts it in the OpenAPI document.
  */
 export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
+  registerPaymentPurposes();
   const app = new OpenAPIHono<AppEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
@@ -122,12 +125,13 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
 
   app.notFound((c) => c.json(failure('not_found', 'No such API route.'), 404));
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(error.toBody(), error.status);
     }
-    if (error instanceof ZodError) return c.json(validationError(fieldErrors(error)).toBody(), 400);
+    if (error instanceof ZodError) return c.json(httpErrorOf(invalid(fieldErrors(error))).toBody(), 400);
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own refusals (malformed JSON in a validator, a body over the limit) in the envelope.
       const code = error.status === 400 ? 'malformed_json' : 'http_' + error.status;

@@ -1,7 +1,12 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiFailure, FieldErrors } from '../../lib/envelope';
+import { DomainError, type DomainErrorKind } from '../domains/errors';
 
-/** Thrown anywhere below a route; the app turns it into the envelope with its status. */
+/**
+ * Refusals that exist only in HTTP (a body over the limit, a content type the route does not read,
+ * a server not ready), and the one place a domain error becomes a status: the app's error handler
+ * answers both in the envelope.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -21,15 +26,25 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, 'unauthorized', message);
-export const forbidden = (message = 'You do not have permission to do this.') =>
-  new ApiError(403, 'forbidden', message);
-export const notFound = (message = 'Not found.') => new ApiError(404, 'not_found', message);
-export const conflict = (message: string, fields?: FieldErrors) => new ApiError(409, 'conflict', message, fields);
-export const validationError = (fields: FieldErrors, message = 'Some fields need attention.') =>
-  new ApiError(400, 'validation_failed', message, fields);
-export const tooManyRequests = (retryAfterSeconds: number, message: string) =>
-  new ApiError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 export const unsupportedMediaType = (message: string) => new ApiError(415, 'unsupported_media_type', message);
 export const payloadTooLarge = (limitBytes: number) =>
   new ApiError(413, 'payload_too_large', `The request is larger than ${Math.floor(limitBytes / 1024)} KB.`);
+
+const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported: 415,
+  too_many: 429,
+};
+
+/** The HTTP answer for a domain error: its kind's status, its code and message, Retry-After when given. */
+export function httpErrorOf(error: DomainError): ApiError {
+  const headers =
+    error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(error.retryAfterSeconds) };
+  return new ApiError(STATUS_OF_KIND[error.kind], error.code, error.message, error.fields, headers);
+}

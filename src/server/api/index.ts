@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
-import { env } from '../env';
-import { log } from '../log';
-import { getDb } from '../db';
-import { mailerFromConfig } from '../mail/mailer';
-import { storeFromConfig } from '../storage/configured';
+import { env } from '../platform/env';
+import { log } from '../platform/log';
+import { getDb } from '../platform/db';
+import { mailerFromConfig } from '../platform/mail/mailer';
+import { storeFromConfig } from '../platform/storage/configured';
 import { createApiApp } from './app';
 import type { AppEnv } from './context';
 

@@ -3,9 +3,10 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ROLE_LABELS, type RoleId } from '../../lib/roles';
-import { requireRole, requireUser, type AuthUser } from '../auth/authorize';
-import type { AppContext, AppEnv } from './context';
-import { payloadTooLarge, unauthorized, unsupportedMediaType, validationError } from './errors';
+import type { AuthUser } from '../domains/identity/auth-user';
+import { requireRole, requireUser, type AppContext, type AppEnv } from './context';
+import { unauthenticated, invalid } from '../domains/errors';
+import { payloadTooLarge, unsupportedMediaType } from './errors';
 import { fieldErrors } from './validation';
 
 /**
@@ -196,7 +197,7 @@ export function apiRoute<P extends string, D extends z.ZodTypeAny, Req extends R
 export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(fieldErrors(result.error));
+      if (!result.success) throw invalid(fieldErrors(result.error));
     },
   });
 }
@@ -204,7 +205,7 @@ export function createRouter(): OpenAPIHono<AppEnv> {
 /** The caller that the route's guard let through (roles, signed-in): for handlers after it. */
 export function caller(c: AppContext): AuthUser {
   const user = c.var.user;
-  if (!user) throw unauthorized();
+  if (!user) throw unauthenticated();
   return user;
 }
 

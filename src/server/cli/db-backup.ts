@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { createBackup } from '../backup';
-import { ConfigError, env } from '../env';
-import { configuredDatabaseUrl } from '../db';
-import { s3OptionsFromConfig } from '../storage/configured';
+import { createBackup } from '../platform/backup';
+import { ConfigError, env } from '../platform/env';
+import { configuredDatabaseUrl } from '../platform/db';
+import { s3OptionsFromConfig } from '../platform/storage/configured';
 
 /**
  * `npm run db:backup [-- <folder>]`: the configured database (SQLite's online backup or pg_dump)

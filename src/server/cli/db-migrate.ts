@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ConfigError } from '../env';
-import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
+import { ConfigError } from '../platform/env';
+import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../platform/db';
 
 /** `npm run db:migrate`: brings the configured database to the latest migration. */
 async function main(): Promise<void> {

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { restoreBackup } from '../backup';
-import { ConfigError, env } from '../env';
-import { configuredDatabaseUrl } from '../db';
-import { s3OptionsFromConfig } from '../storage/configured';
+import { restoreBackup } from '../platform/backup';
+import { ConfigError, env } from '../platform/env';
+import { configuredDatabaseUrl } from '../platform/db';
+import { s3OptionsFromConfig } from '../platform/storage/configured';
 
 /**
  * `npm run db:restore -- <backup folder>`: restores a backup made by `npm run db:backup` into the

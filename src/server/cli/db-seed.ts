@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import { ConfigError, env } from '../env';
-import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
-import { seedDemoMoney } from '../services/demo/money';
-import { seedDemoJoining } from '../services/demo/joining';
-import { seedDemoContent } from '../services/demo/content';
-import { seedDemoMembers } from '../services/demo/members';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
-import { seedDemoAdmin } from '../services/demo/admin';
-import { seedDemoNatcon } from '../services/demo/natcon';
+import { ConfigError, env } from '../platform/env';
+import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../platform/db';
+import { seedDemoMoney } from '../demo/money';
+import { seedDemoJoining } from '../demo/joining';
+import { seedDemoContent } from '../demo/content';
+import { seedDemoMembers } from '../demo/members';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../demo/seed';
+import { seedDemoAdmin } from '../demo/admin';
+import { seedDemoNatcon } from '../demo/natcon';
 
 /**
  * `npm run db:seed [-- --demo] [-- --members N]`: the sample chapters, with --demo the demo accounts

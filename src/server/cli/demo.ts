@@ -2,16 +2,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ConfigError, env } from '../env';
-import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
-import { seedDemoMoney } from '../services/demo/money';
-import { seedDemoJoining } from '../services/demo/joining';
-import { seedDemoMembers } from '../services/demo/members';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../services/seed';
-import { seedDemoAdmin } from '../services/demo/admin';
+import { ConfigError, env } from '../platform/env';
+import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../platform/db';
+import { seedDemoMoney } from '../demo/money';
+import { seedDemoJoining } from '../demo/joining';
+import { seedDemoMembers } from '../demo/members';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoAccountsRefused, seedChapters, seedDemoAccounts } from '../demo/seed';
+import { seedDemoAdmin } from '../demo/admin';
 import { ROLE_LABELS } from '../../lib/roles';
-import { seedDemoContent } from '../services/demo/content';
-import { seedDemoNatcon } from '../services/demo/natcon';
+import { seedDemoContent } from '../demo/content';
+import { seedDemoNatcon } from '../demo/natcon';
 
 /**
  * `npm run demo`: builds when the build is missing or older than the sources, migrates, loads the

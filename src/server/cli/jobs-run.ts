@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { ConfigError, env } from '../env';
-import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../db';
-import { mailerFromConfig } from '../mail/mailer';
-import { DAILY_JOBS, dailyJob } from '../jobs/daily';
+import { ConfigError, env } from '../platform/env';
+import { configuredDatabaseUrl, createDatabase, migrateToLatest } from '../platform/db';
+import { mailerFromConfig } from '../platform/mail/mailer';
+import { DAILY_JOBS, dailyJob } from '../jobs';
 import { kolkataDate } from '../../lib/financial-year';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { APP_VERSION } from '../version';
+import { APP_VERSION } from '../platform/version';
 
 /**
  * Public pages that show the database's content are rendered on request and kept by browsers and

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { loggableUrl, requestIdFrom, type Logger } from '../log';
+import { loggableUrl, requestIdFrom, type Logger } from '../platform/log';
 
 /** The header that carries a request's id in both directions (and to the API app inside). */
 export const REQUEST_ID_HEADER = 'x-request-id';

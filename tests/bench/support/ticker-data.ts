@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase, migrateToLatest } from '../../../src/server/db';
-import { seedDemoAdmin } from '../../../src/server/services/demo/admin';
-import { currentScrollMessages } from '../../../src/server/services/scroll-messages';
-import { seedChapters } from '../../../src/server/services/seed';
+import { createDatabase, migrateToLatest } from '../../../src/server/platform/db';
+import { seedDemoAdmin } from '../../../src/server/demo/admin';
+import { currentScrollMessages } from '../../../src/server/domains/organisation/ticker';
+import { seedChapters } from '../../../src/server/demo/seed';
 
 /**
  * A data folder whose database already holds the demo's three current ticker messages, so the public

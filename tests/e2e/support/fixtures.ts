@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
-import { createDatabase, migrateToLatest, type DB } from '../../../src/server/db';
+import { createDatabase, migrateToLatest, type DB } from '../../../src/server/platform/db';
 import type { RoleId } from '../../../src/lib/roles';
 import { createChapter, createMember, createUser, FIXTURE_PASSWORD } from '../../support/fixtures';
+import { registerPaymentPurposes } from '../../../src/server/purposes';
 
 /**
  * Browser-test fixtures: `users.create(...)` writes a real user (and, for members, a member
@@ -18,6 +19,8 @@ export function e2eDb(): Promise<DB> {
   shared ??= (async () => {
     const db = createDatabase({ url: `sqlite:${E2E_DATABASE}` });
     await migrateToLatest(db as Kysely<unknown>);
+    // Specs verify payments through money directly, outside any API app that would register the purposes.
+    registerPaymentPurposes();
     return db;
   })();
   return shared;

@@ -1,0 +1,304 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../platform/db';
+import { nowIso } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import { ROLE } from '../../../lib/roles';
+import type { OrderPaymentState, OrderState } from '../../../lib/natcon';
+import type { AdminOrder, AdminOrderListItem, ORDER_SORTS } from '../../../lib/schemas/natcon';
+import type { SortOrder } from '../../../lib/schemas/common';
+import type { Page } from '../../../lib/notifications';
+import { conflict, notFound } from '../errors';
+import type { AuthUser } from '../identity/auth-user';
+import { writeAudit } from '../audit/audit';
+import { releaseCoupon } from '../money';
+import { readOrder } from './orders';
+import { NATCON_PURPOSE } from './registration';
+import { releaseSeats, seatCounts, takeSeats } from './seats';
+import { seatsMessage } from '../../../lib/natcon';
+
+/**
+ * The organisers' desk: registrations with filters, cancel, promote from the waiting list, move a
+ * delegate, totals. Roles 2 and 5 act on every order; a chapter admin reads the orders with a
+ * delegate who is a member of its chapter, and nothing else.
+ */
+
+export interface OrderFilters {
+  editionId?: number;
+  categoryId?: number;
+  state?: OrderState;
+  paymentState?: OrderPaymentState;
+  chapterId?: number;
+  organisation?: string;
+  q?: string;
+  sort: SortOrder<(typeof ORDER_SORTS)[number]>;
+}
+
+type OrdersQuery = SelectQueryBuilder<Database & { o: Database['natcon_orders'] }, 'o', object>;
+
+/** The orders the caller may see that match the filters (a chapter admin: its chapter's members'). */
+export function scopedOrders(db: DB, viewer: AuthUser, filters: Omit<OrderFilters, 'sort'>): OrdersQuery {
+  const chapterId = viewer.roleId === ROLE.chapterAdmin ? (viewer.chapterId ?? -1) : filters.chapterId;
+  let query = db.selectFrom('natcon_orders as o') as OrdersQuery;
+  if (filters.editionId) query = query.where('o.edition_id', '=', filters.editionId);
+  if (filters.state) query = query.where('o.state', '=', filters.state);
+  if (filters.paymentState) query = query.where('o.payment_state', '=', filters.paymentState);
+  if (filters.organisation) {
+    query = query.where(
+      sql<boolean>`lower(o.organisation) like ${'%' + escapeLike(filters.organisation.toLowerCase()) + '%'} escape '\\'`,
+    );
+  }
+  if (filters.q) {
+    const like = '%' + escapeLike(filters.q.toLowerCase()) + '%';
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['o.order_number']), 'like', like),
+        eb(eb.fn('lower', ['o.contact_name']), 'like', like),
+        eb(eb.fn('lower', ['o.contact_email']), 'like', like),
+        eb.exists(
+          eb
+            .selectFrom('natcon_delegates as qd')
+            .select('qd.id')
+            .whereRef('qd.order_id', '=', 'o.id')
+            .where((inner) =>
+              inner.or([
+                inner(inner.fn('lower', ['qd.name']), 'like', like),
+                inner(inner.fn('lower', ['qd.email']), 'like', like),
+                inner(inner.fn('lower', ['qd.confirmation_number']), 'like', like),
+              ]),
+            ),
+        ),
+      ]),
+    );
+  }
+  if (filters.categoryId) {
+    const categoryId = filters.categoryId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('natcon_delegates as cd')
+          .select('cd.id')
+          .whereRef('cd.order_id', '=', 'o.id')
+          .where('cd.category_id', '=', categoryId),
+      ),
+    );
+  }
+  if (chapterId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('natcon_delegates as md')
+          .select('md.id')
+          .whereRef('md.order_id', '=', 'o.id')
+          .where('md.chapter_id', '=', chapterId),
+      ),
+    );
+  }
+  return query;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listOrders(
+  db: DB,
+  viewer: AuthUser,
+  filters: OrderFilters,
+  paging: { page: number; pageSize: number },
+): Promise<Page<AdminOrderListItem>> {
+  const base = scopedOrders(db, viewer, filters);
+  const column = ({ createdAt: 'o.id', organisation: 'o.organisation', amountDue: 'o.amount_due' } as const)[
+    filters.sort.field
+  ];
+  const direction = filters.sort.direction;
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('o')
+      .orderBy(column, direction)
+      .orderBy('o.id', 'desc')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const names = ids.length
+    ? await db
+        .selectFrom('natcon_delegates as d')
+        .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
+        .select(['d.order_id', 'c.name'])
+        .where('d.order_id', 'in', ids)
+        .groupBy(['d.order_id', 'c.name'])
+        .execute()
+    : [];
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      orderNumber: r.order_number ?? '',
+      state: r.state,
+      paymentState: r.payment_state,
+      contactName: r.contact_name,
+      contactEmail: r.contact_email,
+      organisation: r.organisation,
+      categories: names
+        .filter((n) => n.order_id === r.id)
+        .map((n) => n.name)
+        .sort()
+        .join(', '),
+      delegateCount: r.delegate_count,
+      amountDue: r.amount_due,
+      createdAt: r.created_at,
+    })),
+    page: paging.page,
+    pageSize: paging.pageSize,
+    total: Number(total.count),
+  };
+}
+
+/** One order for the desk, with its payments; 404 outside the caller's scope. */
+export async function orderForStaff(db: DB, viewer: AuthUser, id: number): Promise<AdminOrder> {
+  const visible = await scopedOrders(db, viewer, {}).select('o.id').where('o.id', '=', id).executeTakeFirst();
+  if (!visible) throw notFound('No such registration.');
+  const order = (await readOrder(db, id))!;
+  const extra = await db
+    .selectFrom('natcon_orders')
+    .select(['note', 'cancelled_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const payments = await db
+    .selectFrom('payments')
+    .select(['id', 'mode', 'reference', 'amount', 'paid_on', 'state', 'receipt_number'])
+    .where('purpose', '=', NATCON_PURPOSE)
+    .where('subject_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return {
+    ...order,
+    note: extra.note,
+    cancelledAt: extra.cancelled_at,
+    payments: payments.map((p) => ({
+      id: p.id,
+      mode: p.mode,
+      reference: p.reference ?? '',
+      amount: p.amount,
+      paidOn: p.paid_on,
+      state: p.state,
+      receiptNumber: p.receipt_number,
+    })),
+  };
+}
+
+async function delegateCounts(trx: DB, orderId: number) {
+  const rows = await trx.selectFrom('natcon_delegates').select('category_id').where('order_id', '=', orderId).execute();
+  return seatCounts(rows.map((r) => ({ categoryId: r.category_id })));
+}
+
+/**
+ * Cancels an order with a note: its seats (when confirmed) and its coupon's use are given back in
+ * the same transaction. The state changes by a conditional update, so a double click cancels once.
+ */
+export async function cancelOrder(db: DB, actor: AuthUser, id: number, note: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('natcon_orders')
+      .select(['state', 'order_number'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!before) throw notFound('No such registration.');
+    const changed = await trx
+      .updateTable('natcon_orders')
+      .set({ state: 'cancelled', note, cancelled_at: nowIso(now), cancelled_by: actor.id, updated_at: nowIso(now) })
+      .where('id', '=', id)
+      .where('state', '=', before.state)
+      .where('state', '!=', 'cancelled')
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) throw conflict(`Order ${before.order_number} is already cancelled.`);
+    if (before.state === 'confirmed') await releaseSeats(trx, await delegateCounts(trx, id));
+    await releaseCoupon(trx, { purpose: NATCON_PURPOSE, subjectId: id });
+    await writeAudit(trx, {
+      action: 'natcon.order_cancelled',
+      at: now,
+      actorUserId: actor.id,
+      entity: 'natcon_order',
+      entityId: id,
+      detail: { before: before.state, note },
+    });
+  });
+}
+
+/** Moves a waitlisted order onto seats, taken atomically; 409 naming the category when they are not there. */
+export async function promoteOrder(db: DB, actor: AuthUser, id: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('natcon_orders')
+      .set({ state: 'confirmed', updated_at: nowIso(now) })
+      .where('id', '=', id)
+      .where('state', '=', 'waitlisted')
+      .returning('order_number')
+      .executeTakeFirst();
+    if (!claimed) {
+      const exists = await trx.selectFrom('natcon_orders').select('state').where('id', '=', id).executeTakeFirst();
+      if (!exists) throw notFound('No such registration.');
+      throw conflict(`Only an order on the waiting list can be promoted; this one is ${exists.state}.`);
+    }
+    const counts = await delegateCounts(trx, id);
+    const seats = await takeSeats(trx, counts);
+    if (!seats.ok) {
+      const wanted = counts.find(([c]) => c === seats.categoryId)?.[1] ?? 1;
+      throw conflict(
+        seatsMessage(seats.name, seats.seatsLeft, wanted)?.replace(
+          'this registration joins the waiting list',
+          'it stays on the waiting list',
+        ) ?? `${seats.name} has no free seat.`,
+      );
+    }
+    await writeAudit(trx, {
+      action: 'natcon.order_promoted',
+      at: now,
+      actorUserId: actor.id,
+      entity: 'natcon_order',
+      entityId: id,
+      detail: { orderNumber: claimed.order_number },
+    });
+  });
+}
+
+/**
+ * Moves a delegate to another category of the same edition. For a confirmed order a seat is taken
+ * in the new category (atomically, 409 when it is full) and given back in the old one. The price
+ * quoted stays: a quote, once given, never changes.
+ */
+export async function moveDelegate(db: DB, actor: AuthUser, delegateId: number, categoryId: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    const delegate = await trx
+      .selectFrom('natcon_delegates as d')
+      .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
+      .select(['d.id', 'd.category_id', 'd.order_id', 'o.state', 'o.edition_id'])
+      .where('d.id', '=', delegateId)
+      .executeTakeFirst();
+    if (!delegate) throw notFound('No such delegate.');
+    const target = await trx
+      .selectFrom('natcon_categories')
+      .select(['id', 'name'])
+      .where('id', '=', categoryId)
+      .where('edition_id', '=', delegate.edition_id)
+      .executeTakeFirst();
+    if (!target) throw notFound('No such category in this edition.');
+    if (target.id === delegate.category_id) return;
+    if (delegate.state === 'cancelled') throw conflict('The order is cancelled.');
+    if (delegate.state === 'confirmed') {
+      const seats = await takeSeats(trx, [[target.id, 1]]);
+      if (!seats.ok) throw conflict(`${target.name} is full.`);
+      await releaseSeats(trx, [[delegate.category_id, 1]]);
+    }
+    await trx.updateTable('natcon_delegates').set({ category_id: target.id }).where('id', '=', delegateId).execute();
+    await writeAudit(trx, {
+      action: 'natcon.delegate_moved',
+      at: now,
+      actorUserId: actor.id,
+      entity: 'natcon_delegate',
+      entityId: delegateId,
+      detail: { from: delegate.category_id, to: target.id },
+    });
+  });
+}

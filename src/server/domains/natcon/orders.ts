@@ -1,0 +1,120 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DB } from '../../platform/db';
+import type { Order } from '../../../lib/schemas/natcon';
+import { notFound } from '../errors';
+
+/**
+ * Reading an order as the registrant and the desk see it, and the status token that lets a
+ * registrant without an account come back to their order (pay, download tickets).
+ */
+
+export function newStatusToken(): { token: string; hash: string } {
+  const token = randomBytes(24).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function tokenMatches(hash: string, token: string | undefined): boolean {
+  if (!token) return false;
+  const a = Buffer.from(hash, 'hex');
+  const b = Buffer.from(hashToken(token), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function orderNumberOf(year: number, id: number): string {
+  return `N${String(year % 100).padStart(2, '0')}-${String(id).padStart(6, '0')}`;
+}
+
+export function confirmationNumberOf(orderNumber: string, position: number): string {
+  return `${orderNumber}-${String(position).padStart(2, '0')}`;
+}
+
+export async function readOrder(db: DB, id: number): Promise<Order | undefined> {
+  const row = await db
+    .selectFrom('natcon_orders as o')
+    .innerJoin('natcon_editions as e', 'e.id', 'o.edition_id')
+    .selectAll('o')
+    .select('e.title as edition_title')
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const delegates = await db
+    .selectFrom('natcon_delegates as d')
+    .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
+    .leftJoin('members as m', 'm.id', 'd.member_id')
+    .select([
+      'd.id',
+      'd.confirmation_number',
+      'd.name',
+      'd.email',
+      'd.phone',
+      'd.designation',
+      'd.category_id',
+      'c.name as category',
+      'd.price',
+      'm.member_number',
+      'd.student_id_key',
+      'c.student_rate',
+      'd.checked_in_at',
+    ])
+    .where('d.order_id', '=', id)
+    .orderBy('d.position')
+    .execute();
+  const receipts = await db
+    .selectFrom('payments')
+    .select(['id', 'receipt_number'])
+    .where('purpose', '=', 'natcon_order')
+    .where('subject_id', '=', id)
+    .where('state', '=', 'verified')
+    .where('receipt_number', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return {
+    id: row.id,
+    orderNumber: row.order_number ?? '',
+    edition: row.edition_title,
+    state: row.state,
+    paymentState: row.payment_state,
+    contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+    organisation: row.organisation,
+    gstin: row.gstin,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    couponCode: row.coupon_code,
+    gstPercent: row.gst_percent,
+    gst: row.gst,
+    amountDue: row.amount_due,
+    pricedOn: row.priced_on,
+    createdAt: row.created_at,
+    delegates: delegates.map((d) => ({
+      id: d.id,
+      confirmationNumber: d.confirmation_number ?? '',
+      name: d.name,
+      email: d.email,
+      phone: d.phone,
+      designation: d.designation,
+      categoryId: d.category_id,
+      category: d.category,
+      price: d.price,
+      memberNumber: d.member_number ?? null,
+      studentIdRequired: d.student_rate === 1,
+      studentIdUploaded: d.student_id_key !== null,
+      checkedInAt: d.checked_in_at,
+    })),
+    receipts: receipts.map((r) => ({ paymentId: r.id, receiptNumber: r.receipt_number ?? '' })),
+  };
+}
+
+/** The order a registrant's link names, when the token is its own; otherwise 404 (no hint which). */
+export async function orderForToken(db: DB, orderNumber: string, token: string | undefined): Promise<Order> {
+  const row = await db
+    .selectFrom('natcon_orders')
+    .select(['id', 'status_token_hash'])
+    .where('order_number', '=', orderNumber.toUpperCase())
+    .executeTakeFirst();
+  if (!row || !tokenMatches(row.status_token_hash, token)) throw notFound('No such registration.');
+  return (await readOrder(db, row.id))!;
+}
