@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMailer } from '../../src/server/mail/mailer';
+import { createMailer } from '../../src/server/platform/mail/mailer';
 import {
   checkUnsubscribeToken,
   hasConsent,

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DB } from '../../src/server/db';
-import { nowIso } from '../../src/server/db';
-import type { FileStore } from '../../src/server/storage/store';
+import type { DB } from '../../src/server/platform/db';
+import { nowIso } from '../../src/server/platform/db';
+import type { FileStore } from '../../src/server/platform/storage/store';
 import { ROLE } from '../../src/lib/roles';
 import { createChapter, createMember, createUser } from '../support/fixtures';
 import { createEdition } from '../support/natcon';

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { DB } from '../../db';
+import type { DB } from '../../platform/db';
 import { EXPORT_SOURCES, SUBJECT_KINDS, subjectIdsFor, type ExportSource, type PersonKeys } from './export-manifest';
 
 /** Tables read by name from the manifest: every column is `unknown` until the JSON is written. */

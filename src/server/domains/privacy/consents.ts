@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { DB } from '../../db';
-import { nowIso } from '../../db';
-import type { Mailer } from '../../mail/mailer';
-import { writeAudit } from '../../services/audit';
+import type { DB } from '../../platform/db';
+import { nowIso } from '../../platform/db';
+import type { Mailer } from '../../platform/mail/mailer';
+import { writeAudit } from '../audit/audit';
 import { CURRENT_NOTICE_VERSION, isOptionalPurpose, type ConsentPurpose } from '../../../lib/schemas/privacy';
-import { forbidden } from '../../api/errors';
+import { forbidden } from '../errors';
 
 /**
  * Consent records (DPDP Act, section 6): each consent is a row with its purpose, the notice version

@@ -1,8 +1,8 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import type { DB } from '../../db';
-import { nowIso } from '../../db';
-import type { FileStore } from '../../storage/store';
-import { writeAudit } from '../../services/audit';
+import type { DB } from '../../platform/db';
+import { nowIso } from '../../platform/db';
+import type { FileStore } from '../../platform/storage/store';
+import { writeAudit } from '../audit/audit';
 import { CURRENT_NOTICE_VERSION } from '../../../lib/schemas/privacy';
 import { collectPersonData } from './collect';
 import { gatherPersonKeys } from './person';

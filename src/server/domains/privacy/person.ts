@@ -1,4 +1,4 @@
-import type { DB } from '../../db';
+import type { DB } from '../../platform/db';
 import type { PersonKeys } from './export-manifest';
 
 /** Where a person is found from: their account, or (without one) an application or a NATCON order. */

@@ -1,4 +1,4 @@
-import type { DB } from '../../db';
+import type { DB } from '../../platform/db';
 import { DEFAULT_PRIVACY_SETTINGS, PrivacySettingsSchema, type PrivacySettings } from '../../../lib/schemas/privacy';
 
 /** The settings row that holds the grievance officer and the retention periods (JSON, one value). */
