@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db';
-import { nowIso } from '../../db';
-import { dialectOf } from '../../db/dialect';
-import type { FileStore } from '../../storage/store';
-import { writeAudit } from '../../services/audit';
+import type { DB } from '../../platform/db';
+import { nowIso } from '../../platform/db';
+import { dialectOf } from '../../platform/db/dialect';
+import type { FileStore } from '../../platform/storage/store';
+import { writeAudit } from '../audit/audit';
 import type { PersonKeys } from './export-manifest';
 
 /**
@@ -49,10 +49,11 @@ async function identifyingTexts(db: DB, keys: PersonKeys): Promise<string[]> {
   if (keys.applicationIds.length) {
     const applications = await db
       .selectFrom('applications')
-      .select(['first_name', 'last_name', 'phone'])
+      .select(['first_name', 'last_name', 'phone', 'email'])
       .where('id', 'in', keys.applicationIds)
       .execute();
     for (const a of applications) {
+      if (!a.email.startsWith('erased-')) texts.add(a.email);
       if (a.phone) texts.add(a.phone);
       if (a.first_name !== ERASED_NAME) texts.add(`${a.first_name} ${a.last_name}`);
     }
