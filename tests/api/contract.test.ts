@@ -38,6 +38,7 @@ const OPEN_ROUTES = [
   'GET /api/content/files/{key}',
   'GET /api/content/publications/{id}/file',
   'GET /api/membership/verify',
+  'GET /api/privacy/unsubscribe',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

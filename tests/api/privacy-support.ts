@@ -18,6 +18,8 @@ export interface SeededPerson {
   memberId: number;
   userId: number;
   password: string;
+  /** API token of the member's account. */
+  token: string;
   applicationId: number;
   orderId: number;
   paymentId: number;
@@ -232,6 +234,7 @@ export async function seedPerson(db: DB, store: FileStore, outboxDir: string, ta
     memberId: member.id,
     userId: user.id,
     password: user.password,
+    token: user.token,
     applicationId: application.id,
     orderId: order.id,
     paymentId: payment.id,

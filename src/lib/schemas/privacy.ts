@@ -90,3 +90,73 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   officer: null,
   retention: { closedApplicationDays: 180, natconEditionYears: 3, lapsedMemberInactiveYears: 3, logDays: 365 },
 };
+
+/** What a person sends to ask for a correction, an erasure or to raise a grievance. */
+export const PrivacyRequestBody = z
+  .object({
+    kind: z.enum(['correction', 'erasure', 'grievance'], {
+      errorMap: () => ({ message: 'Choose correction, erasure or grievance.' }),
+    }),
+    details: z.string().trim().min(5, 'Say in a few words what you ask for.').max(4000, 'At most 4000 characters.'),
+  })
+  .strict();
+export type PrivacyRequestBody = z.infer<typeof PrivacyRequestBody>;
+
+export const NomineeBody = z
+  .object({
+    name: z.string().trim().min(2, 'Give the person’s name.').max(120),
+    relation: z.string().trim().min(2, 'Say how they are related to you.').max(60),
+    email: z.string().trim().toLowerCase().email('Give their e-mail address.').max(200),
+    phone: z.string().trim().max(40).nullable().default(null),
+  })
+  .strict();
+export type NomineeBody = z.infer<typeof NomineeBody>;
+
+export const DeskNoteBody = z.object({ note: z.string().trim().max(4000).default('') }).strict();
+export const DeskAnswerBody = z
+  .object({ message: z.string().trim().min(5, 'Write the answer the person will read.').max(4000) })
+  .strict();
+
+export const DeadlineSchema = z.object({
+  dueAt: z.string(),
+  overdue: z.boolean(),
+  daysLeft: z.number().int(),
+  hoursLeft: z.number().int(),
+});
+
+export const PrivacyRequestViewSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(REQUEST_KINDS),
+  state: z.enum(REQUEST_STATES),
+  email: z.string(),
+  details: z.string(),
+  receivedAt: z.string(),
+  deadline: DeadlineSchema,
+  closedAt: z.string().nullable(),
+  answer: z.string().nullable(),
+  history: z.array(z.object({ at: z.string(), action: z.string(), note: z.string().nullable() })),
+});
+
+export const ConsentViewSchema = z.object({
+  id: z.number().int(),
+  purpose: z.string(),
+  optional: z.boolean(),
+  noticeVersion: z.number().int(),
+  givenAt: z.string(),
+  ip: z.string().nullable(),
+  method: z.string(),
+  withdrawnAt: z.string().nullable(),
+});
+
+export const OwnPrivacySchema = z.object({
+  noticeVersion: z.number().int(),
+  consents: z.array(ConsentViewSchema),
+  requests: z.array(PrivacyRequestViewSchema),
+  nominee: NomineeBody.extend({ updatedAt: z.string() }).nullable(),
+});
+export type OwnPrivacy = z.infer<typeof OwnPrivacySchema>;
+
+export const ExportStateSchema = z.object({
+  state: z.enum(['none', 'pending', 'ready', 'failed']),
+  url: z.string().optional(),
+});

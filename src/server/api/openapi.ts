@@ -73,7 +73,7 @@ interface RouteDefinition<P extends string, D extends z.ZodTypeAny, Req extends 
   request?: Req;
   /** Schema of `data` in the success answer. */
   data: D;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Error answers beyond those the access and body imply (400 for input, 401/403 for access). */
   errors?: ErrorStatus[];
   /** Set when the success answer is not JSON (a CSV or a PDF): its media type. */
