@@ -16,6 +16,7 @@ const WHO: Who[] = ['anonymous', '1', '2', '3', '4', '5'];
 const EXPECTED: Record<string, string> = {
   '/admin/membership': 'S F A F A A',
   '/admin/reports/membership': 'S F A F F F',
+  '/admin/import': 'S F A F F A',
   '/admin/chapter': 'S F A F A A',
   '/admin/user-management': 'S F A F F F',
   '/admin/coupon': 'S F A F F F',

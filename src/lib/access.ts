@@ -33,6 +33,8 @@ const MEMBER_AND_MEMBER_STAFF = superAdminAnd(member, chapterAdmin, admin);
 export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = {
   '/admin/membership': CHAPTER_AND_NATIONAL,
   '/admin/reports/membership': superAdminAnd(),
+  // National staff only: an import writes members of every chapter (issue 23).
+  '/admin/import': superAdminAnd(admin),
   '/admin/chapter': CHAPTER_AND_NATIONAL,
   '/admin/user-management': superAdminAnd(),
   '/admin/coupon': superAdminAnd(),

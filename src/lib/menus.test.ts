@@ -4,6 +4,7 @@ import { menuFor, menuHrefs, ROLE_MENUS } from './menus';
 const FULL_ADMIN = [
   '/admin/membership',
   '/admin/reports/membership',
+  '/admin/import',
   '/admin/chapter',
   '/admin/user-management',
   '/admin/coupon',
@@ -20,6 +21,8 @@ const CONTENT = [
 ];
 const MEMBER = ['/member/memberdetail', '/member/chapterdetail/'];
 const CHAPTER_ROLES = ['/admin/membership', '/admin/chapter', '/admin/natcon', ...CONTENT, '/myprofile/profile'];
+/** Role 5 imports the register too (issue 23). */
+const ADMIN_ROLE = [CHAPTER_ROLES[0], '/admin/import', ...CHAPTER_ROLES.slice(1)];
 
 describe('role menus (spec section 6)', () => {
   it('gives the super admin the full admin menu and nothing else', () => {
@@ -32,7 +35,7 @@ describe('role menus (spec section 6)', () => {
 
   it('gives roles 4 and 5 membership, chapter details, National HR Awards, content admin and My Profile', () => {
     expect(menuHrefs(ROLE_MENUS['4'])).toEqual(CHAPTER_ROLES);
-    expect(menuHrefs(ROLE_MENUS['5'])).toEqual(CHAPTER_ROLES);
+    expect(menuHrefs(ROLE_MENUS['5'])).toEqual(ADMIN_ROLE);
     expect(ROLE_MENUS['4'].map((item) => item.name).slice(0, 3)).toEqual([
       'Membership',
       'Chapter Details',
@@ -75,8 +78,8 @@ describe('menuFor chooses the menu by role, path and memberId', () => {
     ['2', '/member/memberdetail', null, FULL_ADMIN],
     ['2', '/member/notifications', null, FULL_ADMIN],
     ['3', '/member/notifications', null, [...CONTENT, '/myprofile/profile']],
-    ['5', '/member/notifications', null, CHAPTER_ROLES],
-    ['5', '/member/memberdetail', null, CHAPTER_ROLES],
+    ['5', '/member/notifications', null, ADMIN_ROLE],
+    ['5', '/member/memberdetail', null, ADMIN_ROLE],
     ['3', '/content-admin/events', null, [...CONTENT, '/myprofile/profile']],
   ] as const)('role %s on %s (memberId %s)', (role, path, memberId, expected) => {
     expect(menuHrefs(menuFor(role, path, memberId))).toEqual(expected);

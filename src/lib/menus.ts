@@ -8,12 +8,16 @@ export interface MenuItem {
   items?: MenuItem[];
 }
 
+/** Bringing the existing register in from spreadsheets (issue 23): national staff, roles 2 and 5. */
+export const IMPORT_HREF = '/admin/import';
+
 /** (spec section 6) The admin menu of the body, seen in full only by the super admin. */
 export const SUPER_ADMIN_MENU: MenuItem = {
   name: 'NIPM Admin',
   items: [
     { name: 'Membership', href: '/admin/membership' },
     { name: 'Membership Reports', href: '/admin/reports/membership' },
+    { name: 'Import Register', href: IMPORT_HREF },
     { name: 'Chapters', href: '/admin/chapter' },
     { name: 'User Management', href: '/admin/user-management' },
     { name: 'Coupons', href: '/admin/coupon' },
@@ -60,13 +64,20 @@ const CHAPTER_AND_ADMIN_MENU: MenuItem[] = [
   MY_PROFILE_MENU,
 ];
 
+/** Role 5 (national admin) also imports the register, next to Membership (issue 23). */
+const ADMIN_MENU: MenuItem[] = [
+  CHAPTER_AND_ADMIN_MENU[0],
+  { name: 'Import Register', href: IMPORT_HREF },
+  ...CHAPTER_AND_ADMIN_MENU.slice(1),
+];
+
 /** Each staff role's own (admin) menu; role 1 has only the member menu. */
 export const ROLE_MENUS: Record<RoleId, MenuItem[]> = {
   '1': [MEMBER_MENU],
   '2': [SUPER_ADMIN_MENU],
   '3': [CONTENT_ADMIN_MENU, MY_PROFILE_MENU],
   '4': CHAPTER_AND_ADMIN_MENU,
-  '5': CHAPTER_AND_ADMIN_MENU,
+  '5': ADMIN_MENU,
 };
 
 export const MEMBER_NOTIFICATIONS_PATH = '/member/notifications';

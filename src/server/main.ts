@@ -21,6 +21,8 @@ import { pruneThrottle } from './domains/identity/throttle';
 import { DAILY_JOBS } from './jobs';
 import { startDailyJobs } from './platform/jobs/scheduler';
 import { mailerFromConfig } from './platform/mail/mailer';
+import { startImportJobs } from './domains/import/jobs';
+import { storeFromConfig } from './platform/storage/configured';
 
 /**
  * Production entry (built to dist/server/main.mjs): one HTTP server that sends /api/* (but
@@ -84,6 +86,14 @@ async function main(): Promise<void> {
           },
           logger,
         });
+  const importJobs = startImportJobs({
+    db,
+    storage: storeFromConfig(config),
+    mailer: mailerFromConfig(config),
+    siteUrl: config.SITE_URL,
+    invitationsPerHour: config.IMPORT_INVITATIONS_PER_HOUR,
+    logger,
+  });
   const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     const urlPath = url.split('?')[0] ?? '/';
@@ -136,7 +146,7 @@ async function main(): Promise<void> {
     beginShutdown();
     clearInterval(pruning);
     // No run starts from here; one in progress ends after its batch, before the pool closes.
-    const jobsStopped = dailyJobs?.stop() ?? Promise.resolve();
+    const jobsStopped = Promise.all([dailyJobs?.stop(), importJobs.stop()]);
     logger.info({ signal }, 'shutting down: finishing the requests in flight');
     // No new connections from here; requests in flight run to their end. A kept-alive connection
     // is closed as soon as it is idle, so a client cannot hold the process open.

@@ -5,6 +5,7 @@ import pageWeight from './page-weight';
 import applicationsQueue from './applications-queue';
 import natconRush from './natcon-rush';
 import membersRegister from './members-register';
+import importRegister from './import';
 import type { BenchModule } from './support/types';
 
 /**
@@ -12,7 +13,15 @@ import type { BenchModule } from './support/types';
  * Add a benchmark by adding its module to this list. `npm run bench -- <name>` runs only one;
  * every run also writes bench/results/<name>.json.
  */
-const modules: BenchModule[] = [pageWeight, bodyLimits, livePages, applicationsQueue, natconRush, membersRegister];
+const modules: BenchModule[] = [
+  pageWeight,
+  bodyLimits,
+  livePages,
+  applicationsQueue,
+  natconRush,
+  membersRegister,
+  importRegister,
+];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? modules.filter((m) => wanted.includes(m.name)) : modules;

@@ -23,6 +23,7 @@ const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
     menu: [
       'Membership',
       'Membership Reports',
+      'Import Register',
       'Chapters',
       'User Management',
       'Coupons',
@@ -44,7 +45,7 @@ const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
   {
     roleId: '5',
     home: '/admin/membership',
-    menu: CHAPTER_AND_ADMIN_MENU,
+    menu: [CHAPTER_AND_ADMIN_MENU[0], 'Import Register', ...CHAPTER_AND_ADMIN_MENU.slice(1)],
   },
 ];
 

@@ -26,6 +26,7 @@ import { natconRouter } from './natcon/public';
 import { adminNatconRouter } from './natcon/staff';
 import { adminNatconDeskRouter } from './natcon/desk';
 import { adminMembersRouter } from './members/admin-members';
+import { adminImportsRouter } from './import/imports';
 import { membershipVerifyRouter } from './members/verify';
 import { adminReportsRouter } from './members/reports';
 import { adminCouponsRouter } from './money/coupons';
@@ -93,6 +94,7 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   mount(app, '/admin/natcon', adminNatconRouter);
   mount(app, '/admin/natcon', adminNatconDeskRouter);
   mount(app, '/admin/members', adminMembersRouter);
+  mount(app, '/admin/imports', adminImportsRouter);
   mount(app, '/membership/verify', membershipVerifyRouter);
   mount(app, '/admin/reports/membership', adminReportsRouter);
   mount(app, '/admin/coupons', adminCouponsRouter);

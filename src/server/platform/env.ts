@@ -73,6 +73,8 @@ const EnvSchema = z.object({
     .string()
     .regex(DAILY_TIME_PATTERN, 'must be a time HH:MM (24-hour, Asia/Kolkata) or off')
     .default('07:00'),
+  /** Invitations to the new portal (imported members) sent per hour, over all servers. */
+  IMPORT_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; DATA_DIR: string };

@@ -61,7 +61,9 @@ export type AuditAction =
   | 'scroll_message.updated'
   | 'scroll_message.deleted'
   /** NATCON settings, registrations, nominations and check-ins (issue 12). */
-  | `natcon.${string}`;
+  | `natcon.${string}`
+  /** Imports of the existing register (issue 23): committed (with counts), undone, invitations sent. */
+  | `import.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;

@@ -126,6 +126,7 @@ async function eraseRows(trx: DB, keys: PersonKeys, texts: string[], at: string)
         organisation: null,
         designation: null,
         experience_years: null,
+        gender: null,
         erased_at: at,
         updated_at: at,
       })
@@ -153,6 +154,12 @@ async function eraseRows(trx: DB, keys: PersonKeys, texts: string[], at: string)
     await trx.deleteFrom('member_change_requests').where('member_id', 'in', memberIds).execute();
     await trx.updateTable('member_transfers').set({ note: null }).where('member_id', 'in', memberIds).execute();
     await trx.deleteFrom('erasure_notices').where('member_id', 'in', memberIds).execute();
+    // The import's record of what it wrote keeps no copy of the person's fields.
+    await trx
+      .updateTable('import_rows')
+      .set({ before_image: null, after_image: null, message: null })
+      .where('member_id', 'in', memberIds)
+      .execute();
   }
   if (userIds.length) {
     await trx.deleteFrom('notification_recipients').where('user_id', 'in', userIds).execute();

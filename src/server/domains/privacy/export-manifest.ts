@@ -128,6 +128,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     omit: ['token_hash'],
   },
   { table: 'personal_data_exports', file: 'staff-exports-made', links: [{ by: 'user', column: 'user_id' }] },
+  { table: 'import_rows', file: 'imported-rows', links: [{ by: 'member', column: 'member_id' }] },
+  { table: 'invitation_sends', file: 'invitations', links: [{ by: 'member', column: 'member_id' }] },
 ];
 
 /** Tables that hold no one's personal data, or only secrets and counters no person needs, and why. */
@@ -157,6 +159,8 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
     'Staff’s handling of a request (notes, reminders); the request and its answer are exported with privacy_requests.',
   breaches: 'Incident records of the institute; each affected person is told by e-mail.',
   data_export_jobs: 'The export job itself: its result is the ZIP the person downloads.',
+  imports:
+    'A staff upload of many people’s rows; each person’s own rows are exported through import_rows. The uploaded file is not erased per person (docs/privacy.md).',
   kysely_migration: 'Migration bookkeeping.',
   kysely_migration_lock: 'Migration bookkeeping.',
   applications_search: 'Search index of applications: erased with them by its triggers, never exported on its own.',

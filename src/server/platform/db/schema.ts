@@ -43,6 +43,7 @@ import type {
   PrivacyRequestEventsTable,
   PrivacyRequestsTable,
 } from './schema-privacy';
+import type { ImportRowsTable, ImportsTable, InvitationSendsTable } from './schema-import';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../../lib/schemas/money';
 
 /**
@@ -121,6 +122,11 @@ export interface MembersTable {
   designation: string | null;
   experience_years: number | null;
   admitted_on: string;
+  /** `female`, `male` or `other`; null when not recorded. */
+  gender: ColumnType<string | null, string | null | undefined, string | null>;
+  life_member_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for a Fellow of NIPM (FNIPM). */
+  fellow: ColumnType<number, number | undefined, number>;
   /** Start year of the last financial year paid (2026 = 2026-27); null when none is. */
   paid_through_year: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set when the member's personal data was erased: the row stays as the tombstone of the number. */
@@ -282,6 +288,8 @@ export interface PaymentsTable {
   receipt_financial_year: string | null;
   /** JSON text of what the receipt prints (a `ReceiptContent`), fixed when verified. */
   receipt: string | null;
+  /** A payment imported from the old books keeps the receipt number printed then (never in the new series). */
+  legacy_receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The last receipt number given in each financial year (`2026-27`). */
@@ -337,6 +345,9 @@ export interface Database {
   data_export_jobs: DataExportJobsTable;
   erasure_notices: ErasureNoticesTable;
   guardian_consents: GuardianConsentsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  invitation_sends: InvitationSendsTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;
@@ -350,6 +361,7 @@ export type Coupon = Selectable<CouponsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 
 export type * from './schema-content';
+export type * from './schema-import';
 export type * from './schema-natcon';
 export type * from './schema-joining';
 export type * from './schema-privacy';

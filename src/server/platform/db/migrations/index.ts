@@ -12,6 +12,7 @@ import * as members from './010_members';
 import * as joiningSearch from './011_joining_search';
 import * as membersRenewals from './012_members_renewals';
 import * as natconContent from './013_natcon_content';
+import * as importRegister from './016_import';
 import * as privacy from './019_privacy';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '011_joining_search': joiningSearch,
   '012_members_renewals': membersRenewals,
   '013_natcon_content': natconContent,
+  '016_import': importRegister,
   '019_privacy': privacy,
 };
