@@ -1,3 +1,4 @@
+import { gstOnTaxable } from './gst-amount';
 import { financialYearLabel, financialYearStart, isSecondHalfOfFinancialYear } from './financial-year';
 import type { MembershipClassCode } from './membership-classes';
 
@@ -62,7 +63,7 @@ export function membershipFee(input: {
   const discount = Math.min(Math.max(0, Math.round(input.discount ?? 0)), subtotal);
   const rate = input.gstRatePercent ?? null;
   const taxable = subtotal - discount;
-  const gst = rate ? Math.round((taxable * rate) / 100) : 0;
+  const gst = gstOnTaxable(taxable, rate);
   return {
     classCode: schedule.classCode,
     financialYear: financialYearLabel(financialYearStart(on)),

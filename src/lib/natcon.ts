@@ -3,6 +3,7 @@
  * registration is open, and the words for order and nomination states. Dates are Kolkata calendar
  * dates (`kolkataDate` in `financial-year.ts`), compared as `YYYY-MM-DD` text.
  */
+import { gstOnTaxable } from './gst-amount';
 
 export interface PricedCategory {
   fee: number;
@@ -28,9 +29,9 @@ export function registrationWindow(edition: { opensOn: string; closesOn: string 
   return 'open';
 }
 
-/** GST on an amount at a whole-number percent, rounded to the paisa. */
+/** GST on an amount at a percent, rounded as every GST sum is (gst-amount.ts). */
 export function gstOn(amount: number, percent: number | null): number {
-  return percent ? Math.round((amount * percent) / 100) : 0;
+  return gstOnTaxable(amount, percent);
 }
 
 export const ORDER_STATES = ['confirmed', 'waitlisted', 'cancelled'] as const;

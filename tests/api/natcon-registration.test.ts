@@ -98,7 +98,8 @@ describeEachDatabase('NATCON registration API', (kind) => {
         categories[0].id,
         [delegate({ name: 'Anil Das' }), delegate({ name: 'Bina Roy' }), delegate({ name: 'Chitra Paul' })],
         {
-          gstin: '19aaacn1234f1z5',
+          gstin: '19aaacn1234f1zu',
+          buyerAddress: 'Hooghly Jute Mills, Strand Road, Kolkata 700001',
         },
       ),
     );
@@ -112,7 +113,7 @@ describeEachDatabase('NATCON registration API', (kind) => {
       `${order.data.orderNumber}-03`,
     ]);
     expect(order.data.amountDue).toBe(3 * 1_200_000);
-    expect(order.data.gstin).toBe('19AAACN1234F1Z5');
+    expect(order.data.gstin).toBe('19AAACN1234F1ZU');
     await api.settle();
     const mails = api.outbox().slice(before);
     const tickets = mails.filter((m) => m.includes('Content-Type: application/pdf'));
@@ -184,6 +185,10 @@ describeEachDatabase('NATCON registration API', (kind) => {
       [registration(categories[0].id, [delegate({ shoeSize: 9 })]), 'delegates.0.shoeSize'],
       [registration(categories[0].id, [delegate()], { isAdmin: true }), 'isAdmin'],
       [registration(categories[0].id, [delegate()], { gstin: 'ABC' }), 'gstin'],
+      // The pattern fits but the check character does not (the full GSTIN check).
+      [registration(categories[0].id, [delegate()], { gstin: '19AAACN1234F1Z5', buyerAddress: 'Kolkata' }), 'gstin'],
+      [registration(categories[0].id, [delegate()], { gstin: '19AAACN1234F1ZU' }), 'buyerAddress'],
+      [registration(categories[0].id, [delegate()], { buyerStateCode: '98' }), 'buyerStateCode'],
       [registration(999_999, [delegate()]), 'categoryId'],
       [
         registration(categories[0].id, [

@@ -8,7 +8,8 @@ import { gstOn, NATCON_MAX_DELEGATES_PER_ORDER, seatsMessage } from '../../lib/n
 import { publicApi } from '../../lib/natcon-api';
 import { apiErrorOf } from '../../lib/api-client';
 import { RegistrationFormSchema, type PublicNatcon, type RegistrationAnswer } from '../../lib/schemas/natcon';
-import { FormProblem, FormProvider, FormTextField, applyServerErrors } from '../staff';
+import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors } from '../staff';
+import { PLACE_OF_SUPPLY_STATES } from '../../lib/gst-states';
 import { DelegateFields } from './DelegateFields';
 import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
@@ -46,6 +47,8 @@ export function RegistrationForm({
       contact: { name: '', email: '', phone: '' },
       organisation: '',
       gstin: '',
+      buyerAddress: '',
+      buyerStateCode: '',
       coupon: '',
       delegates: [{ ...emptyDelegate }],
     },
@@ -243,6 +246,20 @@ export function RegistrationForm({
             autoComplete="organization"
           />
           <FormTextField id="gstin" name="gstin" label="GSTIN for the invoice (optional)" autoCapitalize="characters" />
+          <FormTextField
+            id="buyerAddress"
+            name="buyerAddress"
+            label="Address the GSTIN is registered at (needed with a GSTIN)"
+            autoComplete="street-address"
+          />
+          <FormSelectField id="buyerStateCode" name="buyerStateCode" label="Your State (for the tax invoice)">
+            <option value="">Choose…</option>
+            {PLACE_OF_SUPPLY_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </FormSelectField>
           <FormTextField id="coupon" name="coupon" label="Coupon code (optional)" autoCapitalize="characters" />
         </fieldset>
         <button type="submit" className={`w-full sm:w-auto ${buttonClass}`}>

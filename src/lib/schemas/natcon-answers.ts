@@ -39,6 +39,8 @@ export const EditionSummarySchema = z.object({
   registrationClosesOn: z.string(),
   programme: z.string(),
   published: z.boolean(),
+  /** GST code of the State the edition is held in; null until staff set it. */
+  stateCode: z.string().nullable(),
 });
 export type EditionSummary = z.infer<typeof EditionSummarySchema>;
 
@@ -87,6 +89,9 @@ export const OrderSchema = z.object({
   contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   organisation: z.string().nullable(),
   gstin: z.string().nullable(),
+  /** The buyer's registered address and State (GST code), printed on the tax invoice. */
+  buyerAddress: z.string().nullable(),
+  buyerStateCode: z.string().nullable(),
   subtotal: z.number().int(),
   discount: z.number().int(),
   couponCode: z.string().nullable(),
@@ -97,7 +102,14 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   delegates: z.array(DelegateSchema),
   /** Verified payments' receipts (the PDF: `/api/payments/{paymentId}/receipt.pdf`). */
-  receipts: z.array(z.object({ paymentId: z.number().int(), receiptNumber: z.string() })),
+  receipts: z.array(
+    z.object({
+      paymentId: z.number().int(),
+      receiptNumber: z.string(),
+      /** The GST tax invoice issued with the payment (PDF: `/api/invoices/{id}.pdf`); null without one. */
+      invoice: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+    }),
+  ),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -28,6 +28,16 @@ export const EditionFormSchema = editionFields
       .regex(/^(20\d\d|2100)$/, 'Enter a year from 2000 to 2100.'),
     programme: z.string(),
     published: z.boolean(),
+    /** '' in the form: no State chosen yet. */
+    stateCode: z
+      .string()
+      .transform((v) => v || null)
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{2}$/, 'Choose the State it is held in.')
+          .nullable(),
+      ),
   })
   .refine(...ENDS_AFTER_START)
   .refine(...CLOSES_AFTER_OPENING);
@@ -50,6 +60,7 @@ export function editionFormValuesOf(edition: AdminEdition | null, thisYear: numb
     registrationClosesOn: edition?.registrationClosesOn ?? '',
     programme: edition?.programme ?? '',
     published: edition?.published ?? false,
+    stateCode: edition?.stateCode ?? '',
   };
 }
 

@@ -65,6 +65,15 @@ export const RegistrationBodySchema = z
       .optional()
       .nullable()
       .or(z.literal('').transform(() => null)),
+    /** The address the GSTIN is registered at (needed with a GSTIN), for the tax invoice. */
+    buyerAddress: optionalText(500),
+    /** The buyer's State as a GST code (an unregistered buyer's; a registered one's is in the GSTIN). */
+    buyerStateCode: z
+      .string()
+      .regex(/^\d{2}$/, 'Choose your State from the list.')
+      .optional()
+      .nullable()
+      .or(z.literal('').transform(() => null)),
     coupon: z.string().trim().max(40).optional().nullable(),
     delegates: z
       .array(DelegateInputSchema)
@@ -87,6 +96,12 @@ export const editionFields = z
     registrationClosesOn: isoDate,
     programme: multiLineText(z.string().trim().max(20_000)).optional(),
     published: z.boolean().optional(),
+    /** The GST code of the State it is held in: the place of supply for unregistered delegates. */
+    stateCode: z
+      .string()
+      .regex(/^\d{2}$/, 'Choose the State it is held in.')
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -237,6 +252,8 @@ export const RegistrationFormSchema = z
     contact: RegistrationBodySchema.shape.contact,
     organisation: RegistrationBodySchema.shape.organisation,
     gstin: RegistrationBodySchema.shape.gstin,
+    buyerAddress: RegistrationBodySchema.shape.buyerAddress,
+    buyerStateCode: RegistrationBodySchema.shape.buyerStateCode,
     coupon: RegistrationBodySchema.shape.coupon,
     delegates: z
       .array(DelegateInputSchema.extend({ categoryId: formCategoryId }))

@@ -4,7 +4,8 @@ import type { AdminEdition, EditionSummary } from '../../../lib/schemas/natcon';
 import { EditionFormSchema, editionBodyOf, editionFormValuesOf } from '../../../lib/schemas/natcon-forms';
 import { api, apiErrorOf } from '../../../stores/api-client';
 import { SubmitButton } from '../../../components/forms/FormFields';
-import { FormProblem, FormProvider, FormTextField, applyServerErrors, useZodForm } from '../../staff';
+import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../../staff';
+import { PLACE_OF_SUPPLY_STATES } from '../../../lib/gst-states';
 
 /**
  * An edition's details: title, year, theme, dates, venue and city, the registration window, the
@@ -52,6 +53,14 @@ export function EditionForm({ edition, onSaved }: { edition: AdminEdition | null
           <FormTextField id={`${prefix}-theme`} name="theme" label="Theme" />
           <FormTextField id={`${prefix}-venue`} name="venue" label="Venue" />
           <FormTextField id={`${prefix}-city`} name="city" label="City" />
+          <FormSelectField id={`${prefix}-state`} name="stateCode" label="State (place of supply for GST)">
+            <option value="">Not set</option>
+            {PLACE_OF_SUPPLY_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </FormSelectField>
           <FormTextField id={`${prefix}-starts`} name="startsOn" label="First day" type="date" />
           <FormTextField id={`${prefix}-ends`} name="endsOn" label="Last day" type="date" />
           <FormTextField

@@ -35,7 +35,7 @@ const receiptRoute = apiRoute({
 });
 
 /** The payment behind a receipt request, if this caller may have it; a 404 otherwise, alike for all. */
-async function paymentForRequest(c: AppContext, paymentId: number, token: string | undefined) {
+export async function paymentForRequest(c: AppContext, paymentId: number, token: string | undefined) {
   const db = c.var.deps.db;
   if (bearerToken(c.req.header('authorization'))) return paymentForViewer(db, await requireUser(c), paymentId);
   if (!token) throw unauthenticated('Sign in, or open the link with your status token.');

@@ -13,7 +13,8 @@ import {
   paymentReferenceError,
 } from '../../../lib/schemas/money';
 import { writeAudit } from '../audit/audit';
-import { requirePaymentPurposeHandler, type PaymentRecord } from './purposes';
+import { requirePaymentPurposeHandler, type PaymentPurposeHandler, type PaymentRecord } from './purposes';
+import { issueInvoice } from '../gst/invoices';
 import { buildReceiptContent } from './receipt-content';
 import { isUniqueViolation } from './db-errors';
 
@@ -165,6 +166,23 @@ export async function nextReceiptNumber(trx: DB, financialYear: string): Promise
   return formatReceiptNumber(financialYear, row.last_number);
 }
 
+/** The GST tax invoice of a payment being verified, when its purpose names a taxable supply and a GSTIN is set. */
+async function issueInvoiceOf(trx: DB, payment: PaymentRecord, handler: PaymentPurposeHandler, now: Date) {
+  const supply = await handler.taxableSupply?.(trx, payment);
+  if (!supply) return null;
+  return issueInvoice(
+    trx,
+    {
+      paymentId: payment.id,
+      receiptNumber: payment.receiptNumber,
+      paidOn: payment.paidOn,
+      amount: payment.amount,
+      supply,
+    },
+    now,
+  );
+}
+
 type Decision = 'verified' | 'rejected';
 
 async function decidePayment(
@@ -212,7 +230,11 @@ export async function decidePaymentWithin(
     const financialYear = financialYearLabel(financialYearStart(kolkataDate(now)));
     const receiptNumber = await nextReceiptNumber(trx, financialYear);
     payment = { ...payment, receiptNumber, receiptFinancialYear: financialYear };
-    const content = await buildReceiptContent(trx, payment, handler, now);
+    const invoice = await issueInvoiceOf(trx, payment, handler, now);
+    const content = {
+      ...(await buildReceiptContent(trx, payment, handler, now)),
+      invoiceNumber: invoice?.number ?? null,
+    };
     await trx
       .updateTable('payments')
       .set({ receipt_number: receiptNumber, receipt_financial_year: financialYear, receipt: JSON.stringify(content) })

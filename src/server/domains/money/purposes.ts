@@ -1,6 +1,7 @@
 import type { AuthUser } from '../identity/auth-user';
 import type { DB } from '../../platform/db';
 import type { PaymentMode, PaymentState } from '../../platform/db/schema';
+import type { TaxableSupply } from '../gst/supply';
 
 /**
  * Each payment is for one purpose (an application, a renewal, a NATCON order) whose service knows
@@ -52,6 +53,11 @@ export interface PaymentPurposeHandler {
   receiptLines(trx: DB, payment: PaymentRecord): Promise<ReceiptLine[]>;
   /** Optional: whether a subject's status token (`?token=` of the receipt link) belongs to this payment's subject. */
   tokenGrantsAccess?(db: DB, payment: PaymentRecord, token: string): Promise<boolean>;
+  /**
+   * Optional: what the payment paid for, as the GST tax invoice issued on verification names it
+   * (buyer, lines as priced); a purpose without it gets a receipt only.
+   */
+  taxableSupply?(trx: DB, payment: PaymentRecord): Promise<TaxableSupply | null>;
   /** Optional: what staff lists call each subject (application or order number), by subject id. */
   subjectLabels?(db: DB, subjectIds: number[]): Promise<Map<number, string>>;
 }

@@ -28,6 +28,8 @@ export interface ReceiptContent {
   modeLabel: string;
   reference: string | null;
   paidOn: string;
+  /** The GST tax invoice issued with this payment; absent on receipts from before invoices, or with no GSTIN set. */
+  invoiceNumber?: string | null;
 }
 
 export async function buildReceiptContent(

@@ -1,25 +1,14 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { formatRupees, longDate, PAGE_HEIGHT, PAGE_WIDTH, row, rule, text, type Pen } from '../../platform/pdf-pen';
 import type { DB } from '../../platform/db';
 import { notFound } from '../errors';
 import type { ReceiptContent } from './receipt-content';
 
 /**
  * The PDF receipt of a verified payment, drawn with pdf-lib from the content stored when it was
- * verified. The standard PDF fonts have no rupee sign, so amounts read `Rs 9,000.00`.
+ * verified (the drawing parts are shared with tax invoices: platform/pdf-pen.ts).
  */
-
-const rupeeFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatRupees(paise: number): string {
-  return `Rs ${rupeeFormat.format(paise / 100)}`;
-}
-
-/** `2026-10-01` → `1 October 2026`. */
-function longDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  const name = new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-IN', { month: 'long', timeZone: 'UTC' });
-  return `${day} ${name} ${year}`;
-}
+export { formatRupees };
 
 /** The stored receipt of a verified payment; 404 when the payment has none (not verified). */
 export async function readReceipt(db: DB, paymentId: number): Promise<ReceiptContent> {
@@ -32,80 +21,12 @@ export async function readReceipt(db: DB, paymentId: number): Promise<ReceiptCon
   return JSON.parse(row.receipt) as ReceiptContent;
 }
 
-/** Characters WinAnsi (the standard fonts) cannot draw become '?', so an unusual name never breaks a receipt. */
-function drawable(font: PDFFont, text: string): string {
-  return [...text]
-    .map((ch) => {
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
-}
-
-/** Splits text into lines no wider than `width`. */
-function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-interface Pen {
-  page: PDFPage;
-  regular: PDFFont;
-  bold: PDFFont;
-  y: number;
-}
-
-const MARGIN = 56;
-const PAGE_WIDTH = 595.28;
-const RIGHT = PAGE_WIDTH - MARGIN;
-const GREY = rgb(0.35, 0.35, 0.35);
-
-function text(pen: Pen, value: string, options: { size?: number; bold?: boolean; x?: number; gap?: number } = {}) {
-  const size = options.size ?? 10;
-  const font = options.bold ? pen.bold : pen.regular;
-  for (const line of wrap(font, size, drawable(font, value), RIGHT - (options.x ?? MARGIN))) {
-    pen.page.drawText(line, { x: options.x ?? MARGIN, y: pen.y, size, font });
-    pen.y -= size + (options.gap ?? 4);
-  }
-}
-
-function row(pen: Pen, label: string, amount: string, bold = false) {
-  const font = bold ? pen.bold : pen.regular;
-  const shown = drawable(font, amount);
-  pen.page.drawText(drawable(font, label), { x: MARGIN, y: pen.y, size: 10, font });
-  pen.page.drawText(shown, { x: RIGHT - font.widthOfTextAtSize(shown, 10), y: pen.y, size: 10, font });
-  pen.y -= 16;
-}
-
-function rule(pen: Pen) {
-  pen.page.drawLine({
-    start: { x: MARGIN, y: pen.y + 6 },
-    end: { x: RIGHT, y: pen.y + 6 },
-    thickness: 0.5,
-    color: GREY,
-  });
-  pen.y -= 8;
-}
-
 export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Receipt ${receipt.number}`);
   pdf.setAuthor(receipt.institute.name);
   pdf.setCreationDate(new Date(`${receipt.date}T00:00:00+05:30`));
-  const page = pdf.addPage([PAGE_WIDTH, 841.89]);
+  const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   const pen: Pen = {
     page,
     regular: await pdf.embedFont(StandardFonts.Helvetica),
@@ -124,6 +45,7 @@ export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Uint8Ar
   text(pen, `Received from: ${receipt.payer.name}`);
   text(pen, `E-mail: ${receipt.payer.email}`);
   text(pen, `Towards: ${receipt.purposeLabel}${receipt.subjectLabel ? ` (${receipt.subjectLabel})` : ''}`);
+  if (receipt.invoiceNumber) text(pen, `Tax invoice: ${receipt.invoiceNumber}`, { bold: true });
   pen.y -= 12;
 
   rule(pen);

@@ -14,6 +14,7 @@ import { releaseCoupon } from '../money';
 import { readOrder } from './orders';
 import { NATCON_PURPOSE } from './registration';
 import { releaseSeats, seatCounts, takeSeats } from './seats';
+import { creditableAmount, issueCreditNote } from '../gst/credit-notes';
 import { seatsMessage } from '../../../lib/natcon';
 
 /**
@@ -215,15 +216,34 @@ export async function cancelOrder(db: DB, actor: AuthUser, id: number, note: str
     if (Number(changed.numUpdatedRows) === 0) throw conflict(`Order ${before.order_number} is already cancelled.`);
     if (before.state === 'confirmed') await releaseSeats(trx, await delegateCounts(trx, id));
     await releaseCoupon(trx, { purpose: NATCON_PURPOSE, subjectId: id });
+    const creditNotes = await creditInvoicesOf(trx, id, `Order ${before.order_number} cancelled: ${note}`, now);
     await writeAudit(trx, {
       action: 'natcon.order_cancelled',
       at: now,
       actorUserId: actor.id,
       entity: 'natcon_order',
       entityId: id,
-      detail: { before: before.state, note },
+      detail: { before: before.state, note, creditNotes },
     });
   });
+}
+
+/** A cancelled order's tax invoices are reversed by credit notes for what each has left (numbers returned). */
+async function creditInvoicesOf(trx: DB, orderId: number, reason: string, now: Date): Promise<string[]> {
+  const invoices = await trx
+    .selectFrom('gst_invoices as i')
+    .innerJoin('payments as p', 'p.id', 'i.payment_id')
+    .select('i.id')
+    .where('p.purpose', '=', NATCON_PURPOSE)
+    .where('p.subject_id', '=', orderId)
+    .orderBy('i.id')
+    .execute();
+  const numbers: string[] = [];
+  for (const invoice of invoices) {
+    const left = await creditableAmount(trx, invoice.id);
+    if (left > 0) numbers.push((await issueCreditNote(trx, invoice.id, left, reason, now)).number);
+  }
+  return numbers;
 }
 
 /** Moves a waitlisted order onto seats, taken atomically; 409 naming the category when they are not there. */

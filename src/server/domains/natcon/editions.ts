@@ -41,6 +41,7 @@ export function editionSummary(row: EditionRow): EditionSummary {
     registrationClosesOn: row.registration_closes_on,
     programme: row.programme,
     published: row.published === 1,
+    stateCode: row.state_code,
   };
 }
 
@@ -166,6 +167,8 @@ function editionValues(body: EditionBody) {
     registration_closes_on: body.registrationClosesOn,
     programme: body.programme ?? '',
     published: body.published ? 1 : 0,
+    // Absent from a body that does not know it (an older form): the stored State stays.
+    ...(body.stateCode !== undefined ? { state_code: body.stateCode } : {}),
   };
 }
 

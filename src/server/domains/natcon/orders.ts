@@ -65,12 +65,18 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
     .execute();
   const receipts = await db
     .selectFrom('payments')
-    .select(['id', 'receipt_number'])
-    .where('purpose', '=', 'natcon_order')
-    .where('subject_id', '=', id)
-    .where('state', '=', 'verified')
-    .where('receipt_number', 'is not', null)
-    .orderBy('id')
+    .leftJoin('gst_invoices', 'gst_invoices.payment_id', 'payments.id')
+    .select([
+      'payments.id',
+      'payments.receipt_number',
+      'gst_invoices.id as invoice_id',
+      'gst_invoices.number as invoice_number',
+    ])
+    .where('payments.purpose', '=', 'natcon_order')
+    .where('payments.subject_id', '=', id)
+    .where('payments.state', '=', 'verified')
+    .where('payments.receipt_number', 'is not', null)
+    .orderBy('payments.id')
     .execute();
   return {
     id: row.id,
@@ -81,6 +87,8 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
     organisation: row.organisation,
     gstin: row.gstin,
+    buyerAddress: row.buyer_address,
+    buyerStateCode: row.buyer_state_code,
     subtotal: row.subtotal,
     discount: row.discount,
     couponCode: row.coupon_code,
@@ -104,7 +112,11 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
       studentIdUploaded: d.student_id_key !== null,
       checkedInAt: d.checked_in_at,
     })),
-    receipts: receipts.map((r) => ({ paymentId: r.id, receiptNumber: r.receipt_number ?? '' })),
+    receipts: receipts.map((r) => ({
+      paymentId: r.id,
+      receiptNumber: r.receipt_number ?? '',
+      invoice: r.invoice_id ? { id: r.invoice_id, number: r.invoice_number ?? '' } : null,
+    })),
   };
 }
 

@@ -6,6 +6,8 @@ import { reportPayment, type PaymentPurposeHandler, type PaymentRecord, type Rec
 import type { PaymentMode } from '../../platform/db/schema';
 import { NATCON_PURPOSE } from './registration';
 import { tokenMatches } from './orders';
+import type { TaxableSupply } from '../gst/supply';
+import { allocateDiscount } from '../gst/tax';
 
 /**
  * NATCON orders as a payment purpose (money contract): a registrant reports a payment for a
@@ -81,6 +83,65 @@ async function orderHasChapterMember(db: DB, orderId: number, chapterId: number 
   return Boolean(row);
 }
 
+/**
+ * The order as its tax invoice names it: the company (legal name, GSTIN, registered address) or
+ * else the contact person, and one line per category and price with the order's coupon shared over
+ * them, at the GST rate the order was priced with.
+ */
+async function orderSupply(trx: DB, payment: PaymentRecord): Promise<TaxableSupply> {
+  const order = await trx
+    .selectFrom('natcon_orders as o')
+    .innerJoin('natcon_editions as e', 'e.id', 'o.edition_id')
+    .select([
+      'o.order_number',
+      'o.contact_name',
+      'o.organisation',
+      'o.gstin',
+      'o.buyer_address',
+      'o.buyer_state_code',
+      'o.discount',
+      'o.gst_percent',
+      'e.title',
+      'e.state_code',
+    ])
+    .where('o.id', '=', payment.subjectId)
+    .executeTakeFirstOrThrow();
+  const byCategory = await trx
+    .selectFrom('natcon_delegates as d')
+    .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
+    .select((eb) => ['c.name', 'd.price', eb.fn.countAll<number>().as('count')])
+    .where('d.order_id', '=', payment.subjectId)
+    .groupBy(['c.name', 'd.price'])
+    .orderBy('c.name')
+    .execute();
+  const amounts = byCategory.map((row) => row.price * Number(row.count));
+  const discounts = allocateDiscount(
+    amounts,
+    Math.min(
+      order.discount,
+      amounts.reduce((a, b) => a + b, 0),
+    ),
+  );
+  return {
+    kind: 'natcon_delegate',
+    buyer: {
+      name: (order.gstin && order.organisation) || order.contact_name,
+      address: order.buyer_address,
+      gstin: order.gstin,
+      stateCode: order.buyer_state_code,
+    },
+    eventStateCode: order.state_code,
+    lines: byCategory.map((row, index) => ({
+      kind: 'natcon_delegate',
+      description: `${order.title}: ${row.name} delegate fee (order ${order.order_number})`,
+      quantity: Number(row.count),
+      amount: amounts[index],
+      discount: discounts[index],
+      ratePercent: order.gst_percent,
+    })),
+  };
+}
+
 export const natconOrderPayments: PaymentPurposeHandler = {
   async canView(db: DB, caller: AuthUser, payment: PaymentRecord) {
     if (caller.roleId === ROLE.superAdmin || caller.roleId === ROLE.admin) return true;
@@ -139,6 +200,7 @@ export const natconOrderPayments: PaymentPurposeHandler = {
     lines.push({ kind: 'total', label: 'Total', amount: order.amount_due });
     return lines;
   },
+  taxableSupply: orderSupply,
   async tokenGrantsAccess(db: DB, payment: PaymentRecord, token: string) {
     const order = await db
       .selectFrom('natcon_orders')

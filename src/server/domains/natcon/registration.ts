@@ -11,6 +11,8 @@ import { natconGstPercent } from './gst';
 import { checkMemberRate } from './members';
 import { confirmationNumberOf, newStatusToken, orderNumberOf, readOrder } from './orders';
 import { seatCounts, takeSeats } from './seats';
+import { gstinFieldErrors } from '../gst/gstin';
+import { isPlaceOfSupplyCode } from '../gst/states';
 
 /** The payment purpose of a NATCON order (money contract). */
 export const NATCON_PURPOSE = 'natcon_order';
@@ -98,6 +100,24 @@ export interface PlacedRegistration {
 }
 
 /**
+ * The buyer as the tax invoice will name them: a GSTIN passes the full check (400 `fields.gstin`)
+ * and comes with the legal name and the address it is registered at; an unregistered buyer may give
+ * their State (the place of supply of some services depends on it).
+ */
+function checkBuyer(body: RegistrationBody): void {
+  const fields: Record<string, string> = {};
+  if (body.gstin) {
+    Object.assign(fields, gstinFieldErrors(body.gstin));
+    if (!body.organisation) fields.organisation = 'Enter the legal name the GSTIN is registered to.';
+    if (!body.buyerAddress) fields.buyerAddress = 'Enter the address the GSTIN is registered at.';
+  }
+  if (body.buyerStateCode && !isPlaceOfSupplyCode(body.buyerStateCode)) {
+    fields.buyerStateCode = 'Choose your State from the list.';
+  }
+  if (Object.keys(fields).length) throw invalid(fields);
+}
+
+/**
  * Places an order in one transaction: the order and its number, its seats (all of them or, when a
  * category is short, none: the order then joins the waiting list), the coupon's use, GST and the
  * delegates with their confirmation numbers. A refusal anywhere writes nothing.
@@ -116,6 +136,7 @@ export async function createRegistration(db: DB, body: RegistrationBody, now: Da
         : `Registration for ${edition.title} opens on ${edition.registration_opens_on}.`,
     );
   }
+  checkBuyer(body);
   const { placed } = await placeDelegates(db, body, edition.id, now);
   const gstPercent = await natconGstPercent(db);
   const subtotal = placed.reduce((sum, d) => sum + d.price, 0);
@@ -135,6 +156,8 @@ export async function createRegistration(db: DB, body: RegistrationBody, now: Da
         contact_phone: body.contact.phone,
         organisation: body.organisation ?? null,
         gstin: body.gstin ?? null,
+        buyer_address: body.buyerAddress ?? null,
+        buyer_state_code: body.gstin ? body.gstin.slice(0, 2) : (body.buyerStateCode ?? null),
         delegate_count: placed.length,
         subtotal,
         amount_due: subtotal,

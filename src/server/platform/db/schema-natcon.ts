@@ -17,6 +17,8 @@ export interface NatconEditionsTable {
   registration_closes_on: string;
   programme: ColumnType<string, string | undefined, string>;
   published: ColumnType<number, number | undefined, number>;
+  /** The GST code of the State the edition is held in (its place of supply); null until set. */
+  state_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -69,6 +71,9 @@ export interface NatconOrdersTable {
   contact_phone: string;
   organisation: string | null;
   gstin: string | null;
+  /** The buyer's registered address and its State's GST code (for the tax invoice). */
+  buyer_address: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_state_code: ColumnType<string | null, string | null | undefined, string | null>;
   delegate_count: number;
   /** Paise, as quoted when the order was placed: later fee edits never change them. */
   subtotal: number;

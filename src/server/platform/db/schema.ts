@@ -26,6 +26,13 @@ import type {
   NatconOrdersTable,
 } from './schema-natcon';
 import type {
+  GstCreditNoteLinesTable,
+  GstCreditNotesTable,
+  GstDocumentSequencesTable,
+  GstInvoiceLinesTable,
+  GstInvoicesTable,
+} from './schema-gst';
+import type {
   ApplicationDocumentsTable,
   ApplicationEventsTable,
   ApplicationsTable,
@@ -348,6 +355,11 @@ export interface Database {
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   invitation_sends: InvitationSendsTable;
+  gst_document_sequences: GstDocumentSequencesTable;
+  gst_invoices: GstInvoicesTable;
+  gst_invoice_lines: GstInvoiceLinesTable;
+  gst_credit_notes: GstCreditNotesTable;
+  gst_credit_note_lines: GstCreditNoteLinesTable;
 }
 
 export type Chapter = Selectable<ChaptersTable>;
@@ -363,5 +375,6 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type * from './schema-content';
 export type * from './schema-import';
 export type * from './schema-natcon';
+export type * from './schema-gst';
 export type * from './schema-joining';
 export type * from './schema-privacy';

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nowIso } from '../../src/server/platform/db';
+import { verifyPayment } from '../../src/server/domains/money';
+import { updateGstSettings } from '../../src/server/domains/gst/settings';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { createUser } from '../support/fixtures';
+import { pdfText } from '../support/money';
+import { createEdition, delegate, registration } from '../support/natcon';
+
+/**
+ * A NATCON buyer's tax invoice from registration to PDF: a company registered in another State gets
+ * IGST (section 12(7): its own State), one in the institute's State CGST and SGST; a cancelled order
+ * after invoicing gets a credit note for the whole invoice.
+ */
+interface Order {
+  data: {
+    id: number;
+    orderNumber: string;
+    statusToken: string;
+    amountDue: number;
+    receipts: { paymentId: number; receiptNumber: string; invoice: { id: number; number: string } | null }[];
+  };
+}
+
+describeEachDatabase('NATCON tax invoices', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let staff: AuthUser;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    const user = await createUser(database.db, { roleId: '2' });
+    staff = {
+      id: user.id,
+      email: user.email,
+      name: 'Super',
+      image: null,
+      roleId: '2',
+      memberId: null,
+      chapterId: null,
+    };
+    const { edition, categories } = await createEdition(database.db, {
+      categories: [{ name: 'Non-member', fee: 1_000_000, seats: 100 }],
+    });
+    categoryId = categories[0].id;
+    await database.db.updateTable('natcon_editions').set({ state_code: '19' }).where('id', '=', edition.id).execute();
+    await database.db
+      .insertInto('settings')
+      .values({ key: 'gst', value: JSON.stringify({ ratePercent: 18 }), updated_at: nowIso(), updated_by: null })
+      .execute();
+    await updateGstSettings(database.db, staff, {
+      legalName: 'National Institute of Personnel Management',
+      address: 'Park Street, Kolkata 700016',
+      gstin: '19AAATN1234F1ZV',
+      stateCode: '19',
+      purposes: {
+        membership: { sac: '999512', ratePercent: 18 },
+        natcon_delegate: { sac: '998596', ratePercent: 18 },
+        natcon_award: { sac: '999512', ratePercent: 18 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await api.settle();
+    await database.drop();
+  });
+
+  /** Registers, reports the payment and has staff verify it; answers the order and the invoice's PDF text. */
+  async function buyAndDownload(buyer: Record<string, unknown>) {
+    const placed = (await (
+      await api.request('POST', '/api/natcon/registrations', { body: registration(categoryId, [delegate()], buyer) })
+    ).json()) as Order;
+    expect(placed.data.amountDue).toBe(1_180_000);
+    const { orderNumber, statusToken } = placed.data;
+    const reported = await api.request(
+      'POST',
+      `/api/natcon/registrations/${orderNumber}/payments?token=${statusToken}`,
+      {
+        body: {
+          mode: 'upi',
+          reference: String(412_345_600_000 + placed.data.id),
+          amount: 1_180_000,
+          paidOn: '2026-11-20',
+        },
+      },
+    );
+    expect(reported.status).toBe(201);
+    const payment = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('subject_id', '=', placed.data.id)
+      .where('purpose', '=', 'natcon_order')
+      .executeTakeFirstOrThrow();
+    await verifyPayment(database.db, staff, payment.id, 'Seen in the bank statement.');
+    const status = (await (
+      await api.request('GET', `/api/natcon/registrations/${orderNumber}?token=${statusToken}`)
+    ).json()) as Order;
+    const invoice = status.data.receipts[0].invoice;
+    expect(invoice?.number).toMatch(/^NIPM\/\d{4}\/\d{6}$/);
+    const pdf = await api.request('GET', `/api/invoices/${invoice!.id}.pdf?token=${statusToken}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    return { order: status.data, invoiceId: invoice!.id, text: await pdfText(new Uint8Array(await pdf.arrayBuffer())) };
+  }
+
+  it('gives a company registered in another State an invoice with IGST', async () => {
+    const { text } = await buyAndDownload({
+      organisation: 'Acme Industries Ltd',
+      gstin: '27aapfu0939f1zv',
+      buyerAddress: 'Andheri East, Mumbai 400069',
+    });
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Acme Industries Ltd');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain('Integrated tax (IGST)');
+    expect(text).toContain('Rs 1,800.00');
+    expect(text).not.toContain('Central tax (CGST)');
+    expect(text).toContain('998596');
+  });
+
+  it('gives a buyer in the institute’s State CGST and SGST, and a credit note when the order is cancelled', async () => {
+    const { order, invoiceId, text } = await buyAndDownload({
+      organisation: 'Hooghly Jute Mills Ltd',
+      gstin: '19AAACN1234F1ZU',
+      buyerAddress: 'Strand Road, Kolkata 700001',
+    });
+    expect(text).toContain('Place of supply: West Bengal (19)');
+    expect(text).toContain('Central tax (CGST)');
+    expect(text).toContain('State tax (SGST)');
+    expect(text).toContain('Rs 900.00');
+    expect(text).not.toContain('Integrated tax (IGST)');
+
+    const cancel = await api.request('POST', `/api/admin/natcon/registrations/${order.id}/cancel`, {
+      token: (await createUser(database.db, { roleId: '5' })).token,
+      body: { note: 'Company withdrew' },
+    });
+    expect(cancel.status).toBe(200);
+    const notes = await database.db
+      .selectFrom('gst_credit_notes')
+      .selectAll()
+      .where('invoice_id', '=', invoiceId)
+      .execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ taxable_value: 1_000_000, cgst: 90_000, sgst: 90_000, igst: 0, total: 1_180_000 });
+  });
+
+  it('refuses a GSTIN whose check character is wrong, on the field, and places nothing', async () => {
+    const before = (await database.db.selectFrom('natcon_orders').select('id').execute()).length;
+    const response = await api.request('POST', '/api/natcon/registrations', {
+      body: registration(categoryId, [delegate()], { gstin: '27AAPFU0939F1ZW', buyerAddress: 'Mumbai' }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.gstin).toContain(
+      'last character',
+    );
+    expect((await database.db.selectFrom('natcon_orders').select('id').execute()).length).toBe(before);
+  });
+});
