@@ -208,6 +208,8 @@ async function eraseRows(trx: DB, keys: PersonKeys, texts: string[], at: string)
         contact_name: ERASED_NAME,
         contact_email: placeholderEmail('order', id),
         contact_phone: '',
+        // The invoice keeps its own copy of the buyer's address (rule 46); the order's copy goes.
+        buyer_address: null,
         note: null,
         updated_at: at,
       })

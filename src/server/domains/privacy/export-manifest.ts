@@ -167,6 +167,19 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   members_search: 'Search index of members: erased with them by its triggers, never exported on its own.',
 };
 
+/**
+ * Tax documents kept whatever the person asks, for the period the GST law requires (CGST Rules, rule
+ * 46 fields: the buyer's name, GSTIN, place of supply). Erasure leaves them; the export does not yet
+ * include them (the issue 25 invoices reach the person as their own PDFs).
+ */
+export const TABLES_KEPT_BY_LAW: Readonly<Record<string, string>> = {
+  gst_invoices: 'Tax invoices (buyer name, GSTIN, place of supply) kept for the GST retention period.',
+  gst_invoice_lines: 'Lines of those invoices.',
+  gst_credit_notes: 'Credit notes against those invoices.',
+  gst_credit_note_lines: 'Lines of those credit notes.',
+  gst_document_sequences: 'Invoice and credit note counters.',
+};
+
 /** The ids and addresses that tie rows to one person, gathered before the sources are read. */
 export interface PersonKeys {
   memberIds: number[];
@@ -188,7 +201,7 @@ export function subjectIdsFor(keys: PersonKeys): Record<keyof typeof SUBJECT_KIN
 
 /** Whether a table is accounted for: a source of the export, or declared free of personal data. */
 export function isAccountedFor(table: string): boolean {
-  if (table in TABLES_WITHOUT_PERSONAL_DATA) return true;
+  if (table in TABLES_WITHOUT_PERSONAL_DATA || table in TABLES_KEPT_BY_LAW) return true;
   // SQLite's FTS5 keeps its index in shadow tables named after the virtual table.
   if (/^(applications|members)_search_(data|idx|content|docsize|config)$/.test(table)) return true;
   return EXPORT_SOURCES.some((source) => source.table === table);
