@@ -38,6 +38,9 @@ export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = 
   '/admin/chapter': CHAPTER_AND_NATIONAL,
   '/admin/user-management': superAdminAnd(),
   '/admin/coupon': superAdminAnd(),
+  // Issue 24: statement matching for those who verify payments; one payment's detail as the payments list.
+  '/admin/payments/statements': superAdminAnd(admin),
+  '/admin/payments/detail': CHAPTER_AND_NATIONAL,
   '/admin/scroll-msg': superAdminAnd(),
   '/admin/notifications': superAdminAnd(),
   '/admin/natcon': CHAPTER_AND_NATIONAL,

@@ -41,8 +41,13 @@ export async function getPartners(): Promise<Partner[]> {
   return dataOf(await getCollection('partners'));
 }
 
-/** A Markdown page (about, vision, mission, leadership) with its rendered body. */
-export async function getPage(id: 'about' | 'vision' | 'mission' | 'leadership') {
+/**
+ * A Markdown page with its rendered body: about, vision, mission, leadership, and the terms, refund
+ * policy and contact pages a payment gateway asks to see (edited by the institute in src/content/pages).
+ */
+export async function getPage(
+  id: 'about' | 'vision' | 'mission' | 'leadership' | 'terms' | 'refund-policy' | 'contact',
+) {
   const entry = await getEntry('pages', id);
   if (!entry) throw new Error(`The page src/content/pages/${id}.md is missing.`);
   const { Content } = await render(entry);

@@ -8,6 +8,7 @@ const FULL_ADMIN = [
   '/admin/chapter',
   '/admin/user-management',
   '/admin/coupon',
+  '/admin/payments/statements',
   '/admin/scroll-msg',
   '/admin/notifications',
   '/admin/natcon',

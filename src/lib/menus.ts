@@ -21,6 +21,7 @@ export const SUPER_ADMIN_MENU: MenuItem = {
     { name: 'Chapters', href: '/admin/chapter' },
     { name: 'User Management', href: '/admin/user-management' },
     { name: 'Coupons', href: '/admin/coupon' },
+    { name: 'Bank Statements', href: '/admin/payments/statements' },
     { name: 'Scroll Message', href: '/admin/scroll-msg' },
     { name: 'Notifications', href: '/admin/notifications' },
     { name: 'National HR Awards', href: '/admin/natcon' },

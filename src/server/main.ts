@@ -19,6 +19,8 @@ import { beginShutdown } from './lifecycle';
 import { flushLog, log } from './platform/log';
 import { pruneThrottle } from './domains/identity/throttle';
 import { DAILY_JOBS } from './jobs';
+import { gatewayFrom } from './domains/money/gateway/config';
+import { reconcileOpenOrders, RECONCILE_INTERVAL_MS } from './domains/money/gateway/reconcile';
 import { startDailyJobs } from './platform/jobs/scheduler';
 import { mailerFromConfig } from './platform/mail/mailer';
 import { startImportJobs } from './domains/import/jobs';
@@ -71,6 +73,16 @@ async function main(): Promise<void> {
     pruneThrottle(db, new Date()).catch((err: unknown) => log().error({ err }, 'throttle pruning failed'));
   }, THROTTLE_PRUNE_INTERVAL_MS);
   pruning.unref();
+  // Online orders whose webhook has not come are asked about; several servers may all run it.
+  const gateway = gatewayFrom(config);
+  const reconciling = gateway
+    ? setInterval(() => {
+        reconcileOpenOrders(db, gateway, new Date()).catch((err: unknown) =>
+          log().error({ err }, 'gateway reconciliation failed'),
+        );
+      }, RECONCILE_INTERVAL_MS)
+    : undefined;
+  reconciling?.unref();
 
   const logger = log();
   const dailyJobs =
@@ -145,6 +157,7 @@ async function main(): Promise<void> {
     stopping = true;
     beginShutdown();
     clearInterval(pruning);
+    clearInterval(reconciling);
     // No run starts from here; one in progress ends after its batch, before the pool closes.
     const jobsStopped = Promise.all([dailyJobs?.stop(), importJobs.stop()]);
     logger.info({ signal }, 'shutting down: finishing the requests in flight');

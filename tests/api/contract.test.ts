@@ -38,6 +38,11 @@ const OPEN_ROUTES = [
   'GET /api/content/files/{key}',
   'GET /api/content/publications/{id}/file',
   'GET /api/membership/verify',
+  'GET /api/payments/online',
+  'POST /api/payments/online',
+  'GET /api/payments/online/callback',
+  'POST /api/payments/online/callback',
+  'POST /api/payments/gateway/webhook',
   'GET /api/privacy/unsubscribe',
 ].sort();
 

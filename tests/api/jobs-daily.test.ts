@@ -114,7 +114,7 @@ describeEachDatabase('Daily jobs in the server: run at their time, once per remi
     const server = instance(database.db, '07:00', clockAt('2027-10-01T06:59:59.400'));
     expect(server.lines[0]).toMatchObject({
       fields: { at: '07:00', next: '2027-10-01T01:30:00.000Z' },
-      message: 'daily jobs (reminders) at 07:00 Asia/Kolkata',
+      message: 'daily jobs (reminders, gateway-settlements) at 07:00 Asia/Kolkata',
     });
     expect(server.runs()).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 900));

@@ -193,6 +193,7 @@ export default function RenewalPanel({
                   amount={(discounted ?? view.quote).total}
                   reference={`Renewal ${memberNumber}`}
                   headingLevel={3}
+                  online={discounted ? undefined : { purpose: 'membership_renewal', subjectId: memberId }}
                 />
               )}
               <ReportPaymentForm

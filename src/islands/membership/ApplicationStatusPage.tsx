@@ -6,6 +6,7 @@ import { DocumentUploads } from './DocumentUploads';
 import { PaymentSection } from './PaymentSection';
 import { History, StateSummary } from './StatusParts';
 import { WithdrawApplication } from './WithdrawApplication';
+import { OnlineReturn } from '../payments/OnlineReturn';
 
 /**
  * The applicant's page, opened with the status token from the confirmation e-mail: where the
@@ -14,6 +15,7 @@ import { WithdrawApplication } from './WithdrawApplication';
 export default function ApplicationStatusPage() {
   const [token, setToken] = useState<string | null>(null);
   const [fresh, setFresh] = useState<string | null>(null);
+  const [returned, setReturned] = useState<string | null>(null);
   const [status, setStatus] = useState<ApplicationStatus | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -30,6 +32,7 @@ export default function ApplicationStatusPage() {
     const params = new URLSearchParams(window.location.search);
     const key = params.get('token');
     setFresh(params.get('new'));
+    setReturned(params.get('payment'));
     setToken(key);
     if (key) void load(key);
     else
@@ -55,6 +58,7 @@ export default function ApplicationStatusPage() {
   const reload = () => void load(token);
   return (
     <div className="space-y-8">
+      <OnlineReturn outcome={returned} />
       {fresh && (
         <div role="status" className="rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-900">
           <p className="font-semibold">Application {status.reference} received.</p>

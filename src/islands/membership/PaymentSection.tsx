@@ -17,7 +17,12 @@ export function PaymentSection({
       <h2 id="pay-heading" className="text-lg font-semibold">
         Pay your fee
       </h2>
-      <PaymentOptions amount={status.amountDue} reference={status.reference} headingLevel={3} />
+      <PaymentOptions
+        amount={status.amountDue}
+        reference={status.reference}
+        headingLevel={3}
+        online={{ purpose: 'membership_application', subjectId: status.id, statusToken: token }}
+      />
       <div>
         <h3 className="font-semibold">Report your payment</h3>
         <p className="mt-1 text-sm text-slate-700">

@@ -23,7 +23,12 @@ export function OrderPayment({
       <h2 id="pay-heading" className="text-lg font-bold text-brand-800">
         Pay {formatMoney(order.amountDue)}
       </h2>
-      <PaymentOptions amount={order.amountDue} reference={`NATCON ${order.orderNumber}`} headingLevel={3} />
+      <PaymentOptions
+        amount={order.amountDue}
+        reference={`NATCON ${order.orderNumber}`}
+        headingLevel={3}
+        online={{ purpose: 'natcon_order', subjectId: order.id, statusToken: token }}
+      />
       <ReportPaymentForm
         postTo={postTo}
         amount={order.amountDue}

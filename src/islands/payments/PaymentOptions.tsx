@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/format';
 import type { PaymentOptions as Options } from '../../lib/schemas/money';
 import { upiPayLink } from '../../lib/upi';
 import { api, apiErrorOf } from '../../stores/api-client';
+import { OnlinePayment, PaymentPolicies, type OnlinePaymentTarget } from './OnlinePayment';
 
 export interface PaymentOptionsProps {
   /** What to pay, paise. */
@@ -12,6 +13,8 @@ export interface PaymentOptionsProps {
   reference: string;
   /** A heading level that fits the page the options sit on. */
   headingLevel?: 2 | 3;
+  /** What to pay online, when the site has a gateway: the purpose and its subject. */
+  online?: OnlinePaymentTarget;
 }
 
 const card = 'rounded-lg border border-slate-200 p-4';
@@ -21,7 +24,7 @@ const card = 'rounded-lg border border-slate-200 p-4';
  * any UPI app scans, and on a phone a `upi://pay` link that opens the app with the amount filled in),
  * bank transfer with the account details, and demand draft or cheque. Read from the public settings.
  */
-export default function PaymentOptions({ amount, reference, headingLevel = 2 }: PaymentOptionsProps) {
+export default function PaymentOptions({ amount, reference, headingLevel = 2, online }: PaymentOptionsProps) {
   const [options, setOptions] = useState<Options | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -68,8 +71,11 @@ export default function PaymentOptions({ amount, reference, headingLevel = 2 }: 
           These payment details are samples until the institute enters its own. Do not pay into them.
         </p>
       )}
+      <PaymentPolicies />
+      {online && <OnlinePayment target={online} amount={amount} />}
       <p className="text-slate-700">
-        Quote <strong>{reference}</strong> with your payment, then report it below with the transaction reference.
+        {online ? 'Or pay' : 'Pay'} by UPI, bank transfer or draft: quote <strong>{reference}</strong> with your
+        payment, then report it below with the transaction reference.
       </p>
 
       <div className={card}>

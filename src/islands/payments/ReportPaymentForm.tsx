@@ -35,6 +35,7 @@ const REFERENCE_LABEL: Record<PaymentMode, string> = {
   demand_draft: 'Demand draft number',
   cheque: 'Cheque number',
   cash: 'Receipt slip number',
+  online: 'Gateway payment id',
 };
 
 const REFERENCE_HINT: Record<PaymentMode, string> = {
@@ -43,6 +44,7 @@ const REFERENCE_HINT: Record<PaymentMode, string> = {
   demand_draft: 'The 6-digit number printed on the draft.',
   cheque: 'The 6-digit number printed on the cheque.',
   cash: '',
+  online: '',
 };
 
 /**

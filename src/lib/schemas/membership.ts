@@ -258,6 +258,8 @@ export const ApplicationDocumentSchema = z.object({
 
 /** What the applicant sees on the status page. */
 export const ApplicationStatusSchema = z.object({
+  /** The application's id: what an online payment is started for (with the status token). */
+  id: z.number().int(),
   reference: z.string(),
   state: z.enum(APPLICATION_STATES),
   classCode: z.enum(MEMBERSHIP_CLASS_CODES),

@@ -15,8 +15,8 @@ export const PAYMENT_PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   natcon_order: 'NATCON registration',
 };
 
-/** An online gateway becomes one more mode here (and in the migration's check) when it comes. */
-export const PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque', 'cash'] as const;
+/** `online`: paid through the gateway (Razorpay), confirmed by it, never reported by hand. */
+export const PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque', 'cash', 'online'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   upi: 'UPI',
@@ -24,6 +24,7 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   demand_draft: 'Demand draft',
   cheque: 'Cheque',
   cash: 'Cash',
+  online: 'Online (card, UPI, net banking)',
 };
 /** The modes a payer reports from the site; cash is recorded at the office. */
 export const REPORTABLE_PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque'] as const;
@@ -78,6 +79,9 @@ export function paymentReferenceError(mode: PaymentMode, reference: string | nul
       return value && INSTRUMENT_NUMBER.test(value) ? undefined : 'Enter the 6-digit cheque number.';
     case 'cash':
       return !value || value.length <= PAYMENT_REFERENCE_MAX ? undefined : 'Use at most 40 characters.';
+    case 'online':
+      // The gateway confirms online payments; a payer cannot report one by hand.
+      return 'Choose “Pay online” to pay through the gateway.';
   }
 }
 
@@ -85,7 +89,7 @@ export function paymentReferenceError(mode: PaymentMode, reference: string | nul
 export function normalizePaymentReference(mode: PaymentMode, reference: string | null | undefined): string | null {
   const value = (reference ?? '').replace(/\s+/g, '');
   if (!value) return null;
-  return mode === 'upi' || mode === 'cash' ? value : value.toUpperCase();
+  return mode === 'upi' || mode === 'cash' || mode === 'online' ? value : value.toUpperCase();
 }
 
 /** A coupon code as typed: letters, digits, - and _; empty means none; compared upper-cased. */

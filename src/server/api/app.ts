@@ -31,6 +31,8 @@ import { membershipVerifyRouter } from './members/verify';
 import { adminReportsRouter } from './members/reports';
 import { adminCouponsRouter } from './money/coupons';
 import { adminPaymentsRouter } from './money/admin-payments';
+import { adminGatewayRouter } from './money/admin-gateway';
+import { onlinePaymentsRouter } from './money/online';
 import { adminPaymentSettingsRouter } from './money/payment-settings';
 import { paymentOptionsRouter, paymentsRouter } from './money/payments';
 import { invoicesRouter } from './gst/invoices';
@@ -103,7 +105,9 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   mount(app, '/admin/reports/membership', adminReportsRouter);
   mount(app, '/admin/coupons', adminCouponsRouter);
   mount(app, '/admin/payments', adminPaymentsRouter);
+  mount(app, '/admin/payments', adminGatewayRouter);
   mount(app, '/admin/settings/payments', adminPaymentSettingsRouter);
+  mount(app, '/payments', onlinePaymentsRouter);
   mount(app, '/payments', paymentsRouter);
   mount(app, '/invoices', invoicesRouter);
   mount(app, '/admin/settings/gst', adminGstSettingsRouter);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { RoleId } from '../../lib/roles';
 import type { DB } from '../platform/db';
 import type { Mailer } from '../platform/mail/mailer';
+import type { Gateway } from '../domains/money/gateway/config';
 import type { FileStore } from '../platform/storage';
 import type { AuthUser } from '../domains/identity/auth-user';
 import { bearerToken, checkApiToken, type TokenCheck, type UserScalar } from '../domains/identity/authorize';
@@ -22,6 +23,8 @@ export interface ApiDeps {
   /** How many reverse proxies in front of the server append to X-Forwarded-For (TRUST_PROXY); 0: none. */
   trustProxy: number;
   now: () => Date;
+  /** The payment gateway (Razorpay or the stand-in), or null when its keys are not set: no online mode. */
+  gateway?: Gateway | null;
   /** Work to run after the answer is sent (e-mail copies); tests may await it. */
   defer: (task: () => Promise<unknown>) => void;
 }

@@ -4,6 +4,7 @@ import { log } from '../platform/log';
 import { getDb } from '../platform/db';
 import { mailerFromConfig } from '../platform/mail/mailer';
 import { storeFromConfig } from '../platform/storage/configured';
+import { gatewayFrom } from '../domains/money/gateway/config';
 import { createApiApp } from './app';
 import type { AppEnv } from './context';
 
@@ -35,6 +36,7 @@ export function getApiApp(): Promise<Hono<AppEnv>> {
       trustProxy: config.TRUST_PROXY,
       now: () => new Date(),
       defer: deferTask,
+      gateway: gatewayFrom(config),
     });
   })();
   return holder.app;

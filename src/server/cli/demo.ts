@@ -12,6 +12,10 @@ import { seedDemoAdmin } from '../demo/admin';
 import { ROLE_LABELS } from '../../lib/roles';
 import { seedDemoContent } from '../demo/content';
 import { seedDemoNatcon } from '../demo/natcon';
+import { startStandin } from '../../../tools/razorpay-standin';
+
+/** Where the demo's stand-in gateway listens (tools/razorpay-standin). */
+const DEMO_STANDIN_PORT = 4439;
 
 /**
  * `npm run demo`: builds when the build is missing or older than the sources, migrates, loads the
@@ -58,15 +62,31 @@ async function main(): Promise<void> {
     await db.destroy();
   }
 
-  const server = spawn(process.execPath, [entry], { stdio: 'inherit', env: process.env });
   const url = `http://${config.HOST}:${config.PORT}`;
+  // Without Razorpay keys of its own the demo pays through the stand-in gateway, end to end.
+  const standin = config.RAZORPAY_KEY_ID
+    ? null
+    : await startStandin({ port: DEMO_STANDIN_PORT, webhookUrl: `${url}/api/payments/gateway/webhook` });
+  const gatewayEnv = standin
+    ? {
+        RAZORPAY_KEY_ID: standin.keyId,
+        RAZORPAY_KEY_SECRET: standin.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: standin.webhookSecret,
+        RAZORPAY_API_URL: standin.url,
+      }
+    : {};
+  const server = spawn(process.execPath, [entry], { stdio: 'inherit', env: { ...process.env, ...gatewayEnv } });
   console.log(`\nNIPM demo at ${url}\nDemo accounts (password ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) {
     console.log(`  ${ROLE_LABELS[account.roleId].padEnd(14)} ${account.email}`);
   }
-  console.log(`Members sign in at ${url}/auth/login, staff at ${url}/auth/admin. Ctrl+C stops the server.\n`);
+  console.log(`Members sign in at ${url}/auth/login, staff at ${url}/auth/admin. Ctrl+C stops the server.`);
+  if (standin) console.log(`Online payments go to the stand-in gateway at ${standin.url} (no money moves).`);
+  console.log('');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-  server.on('exit', (code) => process.exit(code ?? 0));
+  server.on('exit', (code) => {
+    void (standin?.stop() ?? Promise.resolve()).then(() => process.exit(code ?? 0));
+  });
 }
 
 main().catch((error) => {

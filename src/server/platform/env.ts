@@ -68,6 +68,15 @@ const EnvSchema = z.object({
   S3_PREFIX: z.string().optional(),
   /** On SIGTERM, how long requests in flight may take before the server stops anyway (exit 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * Online payment through Razorpay: all three keys set, or the online mode is not offered. The
+   * secrets stay on the server. RAZORPAY_API_URL points at the stand-in (tools/razorpay-standin)
+   * in development and tests.
+   */
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: z.union([z.string().url(), z.literal('')]).optional(),
   /** When the daily jobs (renewal reminders) run, Asia/Kolkata time `HH:MM`; `off`: not in this server. */
   DAILY_JOBS_AT: z
     .string()

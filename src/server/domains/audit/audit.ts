@@ -48,6 +48,10 @@ export type AuditAction =
   | 'coupon.updated'
   | 'payment.verified'
   | 'payment.rejected'
+  /** Online payments (issue 24): a gateway payment staff must look at; refunds; bank statements. */
+  | 'payment.gateway_flagged'
+  | 'payment.refunded'
+  | 'statement.uploaded'
   /** Staff actions of issue 11; their detail holds `before` and `after`. */
   | 'chapter.created'
   | 'chapter.updated'

@@ -1,6 +1,6 @@
 import type { ReportPaymentInput } from '../../../lib/schemas/money';
 import type { DB } from '../../platform/db';
-import { conflict, invalid } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import { kolkataDate } from '../../../lib/financial-year';
 import { formatMoney } from '../../../lib/format';
 import { ROLE } from '../../../lib/roles';
@@ -107,7 +107,7 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
           applicationId: payment.subjectId,
           from: 'payment_reported',
           to: 'payment_verified',
-          actorUserId: caller.id,
+          actorUserId: caller?.id ?? null,
           note: `Payment verified (${payment.reference})`,
         },
         now,
@@ -123,7 +123,7 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
           applicationId: payment.subjectId,
           from: 'payment_reported',
           to: 'awaiting_payment',
-          actorUserId: caller.id,
+          actorUserId: caller?.id ?? null,
           note: `Payment not accepted${payment.note ? `: ${payment.note}` : ''}. Please pay again or report the right reference.`,
         },
         now,
@@ -155,6 +155,28 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
       .where('id', 'in', subjectIds)
       .execute();
     return new Map(rows.map((r) => [r.id, r.reference]));
+  },
+  async reportOnline(db, request) {
+    const application = request.statusToken
+      ? await db
+          .selectFrom('applications')
+          .selectAll()
+          .where('id', '=', request.subjectId)
+          .where('status_token_hash', '=', hashToken(request.statusToken))
+          .executeTakeFirst()
+      : undefined;
+    if (!application) throw notFound('No such application.');
+    const payment = await reportApplicationPayment(
+      db,
+      application,
+      { mode: 'online', reference: null, amount: application.amount_due, paidOn: kolkataDate(request.now) },
+      { now: request.now, ip: request.ip },
+    );
+    return {
+      payment,
+      description: `Membership application ${application.reference}`,
+      returnPath: `/membership/status?token=${encodeURIComponent(request.statusToken!)}`,
+    };
   },
 };
 

@@ -125,6 +125,7 @@ export async function statusView(db: Queryable, row: ApplicationRow): Promise<Ap
     memberNumberOf(db, row.member_id),
   ]);
   return {
+    id: row.id,
     reference: row.reference,
     state: row.state,
     classCode: row.class_code,

@@ -76,7 +76,10 @@ function isRealDate(value: string): boolean {
 function checkReport(input: ReportPaymentInput, now: Date): FieldErrors {
   const fields: FieldErrors = {};
   if (!(PAYMENT_MODES as readonly string[]).includes(input.mode)) fields.mode = 'Choose how you paid.';
-  else {
+  else if (input.mode === 'online') {
+    // Recorded by the online start (its reference comes from the gateway when paid), never reported.
+    if (input.reference) fields.reference = 'An online payment has no reference until the gateway confirms it.';
+  } else {
     const referenceError = paymentReferenceError(input.mode, input.reference);
     if (referenceError) fields.reference = referenceError;
   }
@@ -211,10 +214,44 @@ export async function decidePaymentWithin(
   now: Date,
 ): Promise<PaymentRecord> {
   if (!mayDecidePayments(caller)) throw forbidden();
+  // The gateway decides online payments; staff only those it flagged (an amount that differs…).
+  const online = await trx
+    .selectFrom('gateway_orders')
+    .select('status')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (online && online.status !== 'flagged') {
+    throw conflict('This payment is made online: the gateway confirms it, or it is closed when left unpaid.');
+  }
+  return decide(trx, caller, paymentId, decision, note, now);
+}
+
+/**
+ * The same decision taken on the gateway's word (an online payment captured, or closed unpaid):
+ * no person decides, so nobody is recorded as the decider.
+ */
+export function decideByGatewayWithin(
+  trx: DB,
+  paymentId: number,
+  decision: Decision,
+  note: string,
+  now: Date,
+): Promise<PaymentRecord> {
+  return decide(trx, null, paymentId, decision, note, now);
+}
+
+async function decide(
+  trx: DB,
+  caller: AuthUser | null,
+  paymentId: number,
+  decision: Decision,
+  note: string | null | undefined,
+  now: Date,
+): Promise<PaymentRecord> {
   const at = nowIso(now);
   const decided = await trx
     .updateTable('payments')
-    .set({ state: decision, note: note?.trim() || null, decided_by: caller.id, decided_at: at })
+    .set({ state: decision, note: note?.trim() || null, decided_by: caller?.id ?? null, decided_at: at })
     .where('id', '=', paymentId)
     .where('state', '=', 'reported')
     .returningAll()
@@ -247,7 +284,7 @@ export async function decidePaymentWithin(
   await writeAudit(trx, {
     action: decision === 'verified' ? 'payment.verified' : 'payment.rejected',
     at: now,
-    actorUserId: caller.id,
+    actorUserId: caller?.id ?? null,
     entity: 'payment',
     entityId: paymentId,
     detail: {

@@ -45,10 +45,13 @@ export interface PaymentPurposeHandler {
    * asked; a chapter admin sees its chapter's, a member their own.
    */
   canView(db: DB, caller: AuthUser, payment: PaymentRecord): Promise<boolean>;
-  /** Inside the verifying transaction, after the receipt number is given (advance the application…). */
-  onVerified(trx: DB, payment: PaymentRecord, caller: AuthUser): Promise<void>;
-  /** Inside the rejecting transaction. */
-  onRejected(trx: DB, payment: PaymentRecord, caller: AuthUser): Promise<void>;
+  /**
+   * Inside the verifying transaction, after the receipt number is given (advance the application…).
+   * `caller` is the staff who decided, or null when the gateway confirmed an online payment.
+   */
+  onVerified(trx: DB, payment: PaymentRecord, caller: AuthUser | null): Promise<void>;
+  /** Inside the rejecting transaction (`caller` null: an online payment closed unpaid). */
+  onRejected(trx: DB, payment: PaymentRecord, caller: AuthUser | null): Promise<void>;
   /** The receipt's lines: items, discount, GST and total; stored with the receipt when verified. */
   receiptLines(trx: DB, payment: PaymentRecord): Promise<ReceiptLine[]>;
   /** Optional: whether a subject's status token (`?token=` of the receipt link) belongs to this payment's subject. */
@@ -60,6 +63,29 @@ export interface PaymentPurposeHandler {
   taxableSupply?(trx: DB, payment: PaymentRecord): Promise<TaxableSupply | null>;
   /** Optional: what staff lists call each subject (application or order number), by subject id. */
   subjectLabels?(db: DB, subjectIds: number[]): Promise<Map<number, string>>;
+  /**
+   * Optional, for purposes payable online: checks that the requester may pay this subject (status
+   * token, order token, or the member signed in), then records a payment of mode `online` for the
+   * amount due as its own report would (same state changes, same 409 when one is already waiting).
+   * The amount is the purpose's, never the payer's. Answers the payment, a line describing it for
+   * the gateway's page, and the status page the payer returns to.
+   */
+  reportOnline?(db: DB, request: OnlineRequest): Promise<OnlineReport>;
+}
+
+export interface OnlineRequest {
+  subjectId: number;
+  statusToken: string | null;
+  caller: AuthUser | null;
+  now: Date;
+  ip: string;
+}
+
+export interface OnlineReport {
+  payment: PaymentRecord;
+  description: string;
+  /** Site-relative path of the status page, with whatever token it needs. */
+  returnPath: string;
 }
 
 /** The handlers by purpose, as registered at start-up (tests register their own purpose too). */

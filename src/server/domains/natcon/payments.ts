@@ -1,8 +1,16 @@
 import type { DB } from '../../platform/db';
 import { ROLE } from '../../../lib/roles';
-import { conflict, invalid } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
+import { kolkataDate } from '../../../lib/financial-year';
 import type { AuthUser } from '../identity/auth-user';
-import { reportPayment, type PaymentPurposeHandler, type PaymentRecord, type ReceiptLine } from '../money';
+import {
+  reportPayment,
+  type OnlineReport,
+  type OnlineRequest,
+  type PaymentPurposeHandler,
+  type PaymentRecord,
+  type ReceiptLine,
+} from '../money';
 import type { PaymentMode } from '../../platform/db/schema';
 import { NATCON_PURPOSE } from './registration';
 import { tokenMatches } from './orders';
@@ -217,5 +225,28 @@ export const natconOrderPayments: PaymentPurposeHandler = {
       .where('id', 'in', subjectIds)
       .execute();
     return new Map(rows.map((r) => [r.id, `NATCON order ${r.order_number ?? r.id}`]));
+  },
+  async reportOnline(db: DB, request: OnlineRequest): Promise<OnlineReport> {
+    const order = await db
+      .selectFrom('natcon_orders')
+      .select(['id', 'order_number', 'amount_due', 'status_token_hash'])
+      .where('id', '=', request.subjectId)
+      .executeTakeFirst();
+    if (!order || !tokenMatches(order.status_token_hash, request.statusToken ?? undefined)) {
+      throw notFound('No such order.');
+    }
+    const today = kolkataDate(request.now);
+    const payment = await reportOrderPayment(
+      db,
+      order.id,
+      { mode: 'online', reference: null, amount: order.amount_due, paidOn: today },
+      request.now,
+    );
+    const query = `order=${encodeURIComponent(order.order_number ?? '')}&token=${encodeURIComponent(request.statusToken!)}`;
+    return {
+      payment,
+      description: `NATCON registration ${order.order_number}`,
+      returnPath: `/natcon/register?${query}`,
+    };
   },
 };

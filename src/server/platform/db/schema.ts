@@ -52,6 +52,13 @@ import type {
 } from './schema-privacy';
 import type { ImportRowsTable, ImportsTable, InvitationSendsTable } from './schema-import';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../../lib/schemas/money';
+import type {
+  BankStatementLinesTable,
+  BankStatementsTable,
+  GatewayEventsTable,
+  GatewayOrdersTable,
+  RefundsTable,
+} from './schema-money-online';
 
 /**
  * Table types of the database. Conventions, chosen so one migration runs on SQLite and PostgreSQL:
@@ -297,6 +304,8 @@ export interface PaymentsTable {
   receipt: string | null;
   /** A payment imported from the old books keeps the receipt number printed then (never in the new series). */
   legacy_receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Paise refunded so far; a refund may not take it past `amount`. */
+  refunded: ColumnType<number, number | undefined, number>;
 }
 
 /** The last receipt number given in each financial year (`2026-27`). */
@@ -324,6 +333,11 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   payments: PaymentsTable;
   receipt_sequences: ReceiptSequencesTable;
+  gateway_orders: GatewayOrdersTable;
+  gateway_events: GatewayEventsTable;
+  refunds: RefundsTable;
+  bank_statements: BankStatementsTable;
+  bank_statement_lines: BankStatementLinesTable;
   membership_fees: MembershipFeesTable;
   applications: ApplicationsTable;
   application_events: ApplicationEventsTable;
@@ -377,4 +391,5 @@ export type * from './schema-import';
 export type * from './schema-natcon';
 export type * from './schema-gst';
 export type * from './schema-joining';
+export type * from './schema-money-online';
 export type * from './schema-privacy';

@@ -6,6 +6,7 @@ import { RenewalQuoteSchema } from '../../../../lib/schemas/members';
 import { releaseCoupon, type PaymentPurposeHandler, type ReceiptLine } from '../../money';
 import { memberInScope } from '../record';
 import { RENEWAL_PURPOSE } from './renewals';
+import { reportRenewalOnline } from './online';
 
 /**
  * What a renewal payment means to the money module (purpose `membership_renewal`): who sees it,
@@ -62,4 +63,5 @@ export const membershipRenewalPurpose: PaymentPurposeHandler = {
     lines.push({ kind: 'total', label: 'Total', amount: quote.total });
     return lines;
   },
+  reportOnline: reportRenewalOnline,
 };

@@ -47,7 +47,7 @@ interface MemberRow {
   email: string;
 }
 
-async function memberRow(db: DB, memberId: number): Promise<MemberRow> {
+export async function memberRow(db: DB, memberId: number): Promise<MemberRow> {
   const row = await db
     .selectFrom('members')
     .select([
@@ -223,7 +223,7 @@ interface RenewalPayment {
  * `redeemCoupon` (one conditional update: never beyond its limit), the amount checked against the
  * discounted total, and the years fixed in `member_renewals`. Any refusal rolls all of it back.
  */
-async function recordRenewal(
+export async function recordRenewal(
   trx: DB,
   memberId: number,
   input: RenewalPayment,

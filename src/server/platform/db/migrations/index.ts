@@ -13,6 +13,7 @@ import * as joiningSearch from './011_joining_search';
 import * as membersRenewals from './012_members_renewals';
 import * as natconContent from './013_natcon_content';
 import * as importRegister from './016_import';
+import * as onlinePayments from './017_online_payments';
 import * as gst from './018_gst';
 import * as privacy from './019_privacy';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '012_members_renewals': membersRenewals,
   '013_natcon_content': natconContent,
   '016_import': importRegister,
+  '017_online_payments': onlinePayments,
   '018_gst': gst,
   '019_privacy': privacy,
 };

@@ -1,0 +1,69 @@
+import type { DB } from '../../../platform/db';
+import type { Gateway } from './config';
+import { closeUnpaid, confirmCapture, gatewayOrderByOrderId } from './confirm';
+import { isValidPaymentSignature } from './signatures';
+
+/**
+ * The payer's return from the hosted page. Success carries razorpay_payment_id, razorpay_order_id
+ * and razorpay_signature (HMAC-SHA256 of `order_id|payment_id` with the key secret): a valid
+ * signature is not taken as payment by itself, the gateway is asked for the payment, and what it
+ * says goes through the same confirmation as a webhook. A failure or cancel carries no signature:
+ * the gateway is asked about the order and, when it is not paid, the order is closed so the payer
+ * may choose again. Either way the payer is sent to the purpose's status page.
+ */
+
+export interface CallbackResult {
+  /** Where to send the payer: the purpose's status page, or the home page for an unknown order. */
+  location: string;
+  outcome: 'paid' | 'not_paid' | 'pending' | 'unknown' | 'bad_signature';
+}
+
+const withOutcome = (path: string, outcome: string) => `${path}${path.includes('?') ? '&' : '?'}payment=${outcome}`;
+
+export async function handleCallback(
+  db: DB,
+  gateway: Gateway,
+  query: Record<string, string | undefined>,
+  now: Date,
+): Promise<CallbackResult> {
+  let orderId = query.razorpay_order_id;
+  if (!orderId && query['error[metadata]']) {
+    try {
+      orderId = (JSON.parse(query['error[metadata]']) as { order_id?: string }).order_id;
+    } catch {
+      orderId = undefined;
+    }
+  }
+  const order = orderId ? await gatewayOrderByOrderId(db, orderId) : undefined;
+  if (!order || !orderId) return { location: '/', outcome: 'unknown' };
+  const paymentId = query.razorpay_payment_id;
+  if (paymentId) {
+    const signed = isValidPaymentSignature(
+      { orderId, paymentId, signature: query.razorpay_signature },
+      gateway.config.keySecret,
+    );
+    if (!signed) return { location: withOutcome(order.return_path, 'unconfirmed'), outcome: 'bad_signature' };
+    const payment = await gateway.client.fetchPayment(paymentId).catch(() => null);
+    if (!payment || payment.order_id !== orderId) {
+      // The gateway could not be asked now: the webhook or the reconciler will confirm it.
+      return { location: withOutcome(order.return_path, 'pending'), outcome: 'pending' };
+    }
+    const result = await confirmCapture(db, orderId, payment, 'callback', now);
+    const paid = result.outcome === 'verified' || result.outcome === 'already';
+    return { location: withOutcome(order.return_path, paid ? 'paid' : 'pending'), outcome: paid ? 'paid' : 'pending' };
+  }
+  const payments = await gateway.client.fetchOrderPayments(orderId).catch(() => null);
+  if (payments === null) return { location: withOutcome(order.return_path, 'pending'), outcome: 'pending' };
+  const captured = payments.find((p) => p.status === 'captured');
+  if (captured) {
+    await confirmCapture(db, orderId, captured, 'callback', now);
+    return { location: withOutcome(order.return_path, 'paid'), outcome: 'paid' };
+  }
+  await closeUnpaid(
+    db,
+    orderId,
+    query.cancelled ? 'The payer cancelled on the payment page.' : 'The online payment failed.',
+    now,
+  );
+  return { location: withOutcome(order.return_path, 'not_paid'), outcome: 'not_paid' };
+}

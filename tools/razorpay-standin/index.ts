@@ -1,0 +1,3 @@
+export { startStandin, STANDIN_DEFAULTS, type Standin, type StandinOptions } from './server';
+export { signBody } from './webhooks';
+export type { StandinOrder, StandinPayment, StandinRefund, StandinReconItem } from './state';
