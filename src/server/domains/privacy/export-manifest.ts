@@ -178,6 +178,14 @@ export const TABLES_KEPT_BY_LAW: Readonly<Record<string, string>> = {
   gst_credit_notes: 'Credit notes against those invoices.',
   gst_credit_note_lines: 'Lines of those credit notes.',
   gst_document_sequences: 'Invoice and credit note counters.',
+  // Online payments and bank reconciliation (issue 24): accounting records behind the payments. Not yet
+  // exported or scrubbed per person (docs/privacy.md, "Not built yet"): a gateway event's payload may hold
+  // the payer's e-mail and phone.
+  gateway_orders: 'Online payment orders behind payments, kept with the accounts.',
+  gateway_events: 'The gateway’s payment events, kept with the accounts.',
+  refunds: 'Refunds of payments, kept with the accounts.',
+  bank_statements: 'Bank statements uploaded by staff for reconciliation.',
+  bank_statement_lines: 'Lines of those statements (payer narration), kept with the accounts.',
 };
 
 /** The ids and addresses that tie rows to one person, gathered before the sources are read. */
