@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import auth from 'auth-astro';
+import scriptHashes from './src/integrations/script-hashes.mjs';
 import swaggerUi from './src/integrations/swagger-ui.mjs';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -13,7 +14,7 @@ export default defineConfig({
   // Public pages are prerendered; portal, auth and API routes opt out with `prerender = false`.
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), tailwind({ applyBaseStyles: false }), auth(), swaggerUi()],
+  integrations: [react(), tailwind({ applyBaseStyles: false }), auth(), swaggerUi(), scriptHashes()],
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   security: {
     checkOrigin: true,

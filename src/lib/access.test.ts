@@ -22,6 +22,7 @@ const EXPECTED: Record<string, string> = {
   '/admin/coupon': 'S F A F F F',
   '/admin/payments/statements': 'S F A F F A',
   '/admin/payments/detail': 'S F A F A A',
+  '/admin/payments': 'S F A F A A',
   '/admin/scroll-msg': 'S F A F F F',
   '/admin/notifications': 'S F A F F F',
   '/admin/natcon': 'S F A F A A',

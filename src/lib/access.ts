@@ -41,6 +41,8 @@ export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = 
   // Issue 24: statement matching for those who verify payments; one payment's detail as the payments list.
   '/admin/payments/statements': superAdminAnd(admin),
   '/admin/payments/detail': CHAPTER_AND_NATIONAL,
+  // Every payment for roles 2 and 5; a chapter admin its chapter's (the API scopes the list).
+  '/admin/payments': CHAPTER_AND_NATIONAL,
   '/admin/scroll-msg': superAdminAnd(),
   '/admin/notifications': superAdminAnd(),
   '/admin/natcon': CHAPTER_AND_NATIONAL,

@@ -8,6 +8,9 @@ describe('initialsOf', () => {
     ['Anita Rani Das', 'AR'],
     ['  ', 'U'],
     [null, 'U'],
+    ['Admin (demo)', 'AD'],
+    ['(demo) admin', 'DA'],
+    ['— ()', 'U'],
   ])('%s → %s', (name, expected) => {
     expect(initialsOf(name)).toBe(expected);
   });

@@ -7,6 +7,7 @@ const FULL_ADMIN = [
   '/admin/import',
   '/admin/chapter',
   '/admin/user-management',
+  '/admin/payments',
   '/admin/coupon',
   '/admin/payments/statements',
   '/admin/scroll-msg',
@@ -21,7 +22,14 @@ const CONTENT = [
   '/content-admin/researchcompendium',
 ];
 const MEMBER = ['/member/memberdetail', '/member/chapterdetail/'];
-const CHAPTER_ROLES = ['/admin/membership', '/admin/chapter', '/admin/natcon', ...CONTENT, '/myprofile/profile'];
+const CHAPTER_ROLES = [
+  '/admin/membership',
+  '/admin/chapter',
+  '/admin/natcon',
+  '/admin/payments',
+  ...CONTENT,
+  '/myprofile/profile',
+];
 /** Role 5 imports the register too (issue 23). */
 const ADMIN_ROLE = [CHAPTER_ROLES[0], '/admin/import', ...CHAPTER_ROLES.slice(1)];
 

@@ -20,6 +20,7 @@ export const SUPER_ADMIN_MENU: MenuItem = {
     { name: 'Import Register', href: IMPORT_HREF },
     { name: 'Chapters', href: '/admin/chapter' },
     { name: 'User Management', href: '/admin/user-management' },
+    { name: 'Payments', href: '/admin/payments' },
     { name: 'Coupons', href: '/admin/coupon' },
     { name: 'Bank Statements', href: '/admin/payments/statements' },
     { name: 'Scroll Message', href: '/admin/scroll-msg' },
@@ -61,6 +62,8 @@ const CHAPTER_AND_ADMIN_MENU: MenuItem[] = [
   { name: 'Membership', href: '/admin/membership' },
   { name: 'Chapter Details', href: '/admin/chapter' },
   { name: 'National HR Awards', href: '/admin/natcon' },
+  // Issue 28: the payments of every purpose, to verify (roles 5) or follow (role 4, its chapter's).
+  { name: 'Payments', href: '/admin/payments' },
   CONTENT_ADMIN_MENU,
   MY_PROFILE_MENU,
 ];

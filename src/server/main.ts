@@ -14,7 +14,7 @@ import { sendCompressed } from './http/compress';
 import { AUTH_BASE_PATH } from './http/auth-routes';
 import { isFetchableMethod, limitBody, methodNotAllowed } from './http/request-guards';
 import { trackRequest } from './http/request-log';
-import { applySecurityHeaders } from './http/security-headers';
+import { applySecurityHeaders, builtScriptHashes, contentSecurityPolicy } from './http/security-headers';
 import { beginShutdown } from './lifecycle';
 import { flushLog, log } from './platform/log';
 import { pruneThrottle } from './domains/identity/throttle';
@@ -106,11 +106,12 @@ async function main(): Promise<void> {
     invitationsPerHour: config.IMPORT_INVITATIONS_PER_HOUR,
     logger,
   });
+  const securityPolicy = contentSecurityPolicy(builtScriptHashes(here));
   const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     const urlPath = url.split('?')[0] ?? '/';
     trackRequest(req, res, logger);
-    applySecurityHeaders(res, { https: config.SITE_URL.startsWith('https:') });
+    applySecurityHeaders(res, { https: config.SITE_URL.startsWith('https:'), policy: securityPolicy });
     // Auth.js sees only the request's headers: stamp the socket's address there (overwriting
     // whatever the client sent) so that sign-in throttling counts per client address.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? 'unknown';

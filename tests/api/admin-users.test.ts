@@ -219,6 +219,16 @@ describeEachDatabase('Staff accounts and activity log API', (kind) => {
       await api.request('GET', `/api/admin/audit?userId=${superAdmin.id}&pageSize=5`, { token: superAdmin.token }),
     );
     expect(byUser.data.items.every((e: { actor: { id: number } }) => e.actor.id === superAdmin.id)).toBe(true);
+    // Staff look people up by name or e-mail, not by a number they cannot see.
+    const byEmail = await json(
+      await api.request('GET', `/api/admin/audit?user=${encodeURIComponent(superAdmin.email.toUpperCase())}`, {
+        token: superAdmin.token,
+      }),
+    );
+    expect(byEmail.data.total).toBeGreaterThan(0);
+    expect(byEmail.data.items.every((e: { actor: { id: number } }) => e.actor.id === superAdmin.id)).toBe(true);
+    const nobody = await json(await api.request('GET', '/api/admin/audit?user=no_such%25person', { token: superAdmin.token }));
+    expect(nobody.data.total).toBe(0);
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const future = await json(
       await api.request('GET', `/api/admin/audit?from=${tomorrow}`, { token: superAdmin.token }),

@@ -33,7 +33,7 @@ describeEachDatabase('Joining: from the application to the new member signing in
     api.clock.now = new Date('2026-11-20T06:00:00Z');
     const db = database.db;
     await seedFees(db, 2026);
-    chapter = await createChapter(db, { code: 'KOL' });
+    chapter = await createChapter(db, { code: 'KOL', name: 'Kolkata Chapter' });
     otherChapter = await createChapter(db, { code: 'MUM' });
     await createProposer(db, chapter.id, { memberNumber: 'P-0001' });
     await createProposer(db, chapter.id, { memberNumber: 'P-0002', membershipClass: 'life', paidThrough: null });
@@ -278,8 +278,15 @@ describeEachDatabase('Joining: from the application to the new member signing in
     expect(me.data.memberNumber).toBe(memberNumber);
     const bell = await json<{ count: number }>(await api.request('GET', '/api/notifications/unread-count', { token }));
     expect(bell.data.count).toBe(1);
+    const admitted = await database.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('message', 'like', 'You are admitted%')
+      .executeTakeFirstOrThrow();
+    expect(admitted.message).toMatch(/^You are admitted as an Associate member of the Kolkata Chapter\./);
+    expect(admitted.message).not.toMatch(/chapter chapter/i);
 
-    const final = await json<{ state: string; memberNumber: string; history: { to: string }[] }>(
+    const final = await json<{ state: string; memberNumber: string; history: { to: string; note: string | null }[] }>(
       await api.request('GET', `/api/membership/status?token=${encodeURIComponent(created.statusToken)}`),
     );
     expect(final.data.state).toBe('approved');
@@ -292,6 +299,10 @@ describeEachDatabase('Joining: from the application to the new member signing in
       'recommended',
       'approved',
     ]);
+    // The history reads as people write, not as codes.
+    expect(final.data.history.find((h) => h.to === 'payment_reported')?.note).toBe(
+      'UPI payment reported, reference 612345678901',
+    );
   });
 
   it('gives the coupon back when an application is rejected, and says why', async () => {

@@ -308,6 +308,18 @@ describeEachDatabase('Payments and receipts', (kind) => {
       }),
     );
     expect(found.data.items.map((p) => [p.payerName, p.subjectLabel])).toEqual([['Chapter Payer', 'ORDER-950']]);
+    // Chapter and paid-on days narrow the list, as an accountant reconciling a statement needs.
+    await reportTestPayment(database.db, { subjectId: 951, chapterId, payerName: 'Dated Payer', paidOn: '2026-01-15' });
+    const dated = await json<{ items: Payment[] }>(
+      await api.request('GET', `/api/admin/payments?chapterId=${chapterId}&from=2026-01-15&to=2026-01-15`, {
+        token: superAdmin.token,
+      }),
+    );
+    expect(dated.data.items.map((p) => p.payerName)).toEqual(['Dated Payer']);
+    const badDates = await api.request('GET', '/api/admin/payments?from=15-01-2026&chapterId=x', {
+      token: superAdmin.token,
+    });
+    expect(Object.keys((await json(badDates)).error?.fields ?? {}).sort()).toEqual(['chapterId', 'from']);
     const byAmount = await json<{ items: { amount: number }[] }>(
       await api.request('GET', '/api/admin/payments?sort=-amount&pageSize=5', { token: superAdmin.token }),
     );

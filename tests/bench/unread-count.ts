@@ -249,6 +249,7 @@ export async function benchUnreadCount(kind: 'SQLite' | 'PostgreSQL'): Promise<U
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        LOCAL_RUN: '1',
         HOST: '127.0.0.1',
         PORT: String(port),
         SITE_URL: `http://127.0.0.1:${port}`,

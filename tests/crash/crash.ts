@@ -65,6 +65,7 @@ async function startServer(entry: string, env: Record<string, string>, port: num
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      LOCAL_RUN: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

@@ -71,7 +71,7 @@ test('an applicant withdraws a paid application and staff see the refund due', a
   await expect(page.getByTestId('detail-state')).toHaveText('Withdrawn');
   await expect(page.getByTestId('refund-due')).toContainText('Refund due once verified');
   await page.getByRole('button', { name: 'Verify payment' }).click();
-  await page.getByLabel('Note').fill('Arrived; refund to be sent');
+  await page.getByRole('dialog').getByLabel('Note').fill('Arrived; refund to be sent');
   await page.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('refund-due')).toHaveText(
     'Refund due: Rs 1,251.00 to the applicant (application withdrawn).',

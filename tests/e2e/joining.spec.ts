@@ -180,7 +180,7 @@ test('staff verify, scrutinise, recommend and approve; the new member sets a pas
 
   const act = async (button: string, confirm: string, state: string) => {
     await page.getByRole('button', { name: button }).click();
-    await page.getByLabel('Note').fill(`${button} in the browser test`);
+    await page.getByRole('dialog').getByLabel('Note').fill(`${button} in the browser test`);
     await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
     await expect(page.getByTestId('detail-state')).toHaveText(state);
   };

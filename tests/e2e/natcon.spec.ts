@@ -141,6 +141,9 @@ test('staff verify the payment, check a delegate in by typing the code, and expo
   await hydrated(page);
   await page.getByRole('row', { name: `Open order ${registered!.orderNumber}` }).click();
   await page.getByRole('button', { name: 'Verify payment' }).click();
+  // The same confirmation as membership's: nothing is verified on one click.
+  await expect(page.getByRole('dialog', { name: 'Verify this payment?' })).toContainText('UPI, reference ');
+  await page.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: `Order ${registered!.orderNumber}: Confirmed, Paid` })).toBeVisible();
   await axe(page);
 

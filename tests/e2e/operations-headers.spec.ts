@@ -39,6 +39,7 @@ async function expectSafeHeaders(request: APIRequestContext, paths: string[], ht
     expect(csp, label).toContain("frame-ancestors 'none'");
     expect(csp, label).toContain("object-src 'none'");
     expect(csp, label).not.toContain('unsafe-eval');
+    expect(/script-src [^;]*unsafe-inline/.test(csp), `${label}: no inline scripts but hashed ones`).toBe(false);
     expect(headers['x-content-type-options'], label).toBe('nosniff');
     expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
     expect(headers['x-request-id'], label).toMatch(/^[0-9a-f-]{36}$/);
@@ -82,6 +83,7 @@ test.describe('behind HTTPS (SITE_URL https, TLS ended at the proxy)', () => {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        LOCAL_RUN: '1',
         HOST: '127.0.0.1',
         PORT: String(port),
         SITE_URL: `https://127.0.0.1:${port}`,

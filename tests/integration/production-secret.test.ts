@@ -25,7 +25,10 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(secret: string | undefined): Promise<{ code: number | null; stderr: string }> {
+function start(
+  secret: string | undefined,
+  site: Record<string, string> = { SITE_URL: 'https://nipm.example.org' },
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry], {
       env: {
@@ -35,6 +38,7 @@ function start(secret: string | undefined): Promise<{ code: number | null; stder
         PORT: process.env.E2E_PORT ?? '4399',
         DATA_DIR: dataDir,
         ...(secret === undefined ? {} : { AUTH_SECRET: secret }),
+        ...site,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -65,6 +69,25 @@ describe('the production server and AUTH_SECRET', () => {
     expect(code).not.toBeNull();
     expect(stderr).toContain(`[nipm] Refusing to start: ${message}`);
     if (secret) expect(stderr).not.toContain(secret);
+  });
+
+  it.each([
+    ['unset', {}, 'SITE_URL is not set. With NODE_ENV=production links in e-mails and on membership cards'],
+    ['localhost', { SITE_URL: 'http://localhost:4321' }, 'SITE_URL is http://localhost:4321, an address of this machine'],
+    ['127.0.0.1', { SITE_URL: 'https://127.0.0.1' }, 'SITE_URL is https://127.0.0.1, an address of this machine'],
+  ])('refuses to start when SITE_URL is %s, saying why', async (_case, site, message) => {
+    const { code, stderr } = await start('a-good-secret-0123456789abcdefghijklmnop', site);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(`[nipm] Refusing to start: ${message}`);
+  });
+
+  it('starts on a loopback SITE_URL when told it is a local run (and then needs the built site)', async () => {
+    const { stderr } = await start('a-good-secret-0123456789abcdefghijklmnop', {
+      SITE_URL: 'http://127.0.0.1:4321',
+      LOCAL_RUN: '1',
+    });
+    expect(stderr).not.toContain('SITE_URL');
+    expect(stderr).toContain('The site is not built');
   });
 
   it('gets past the secret check with a good secret (and then needs the built site)', async () => {

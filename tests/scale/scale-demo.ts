@@ -106,6 +106,7 @@ function startServer(port: number, env: Record<string, string>, jobLines: string
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      LOCAL_RUN: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',

@@ -55,6 +55,7 @@ export async function startServer(entry: string, env: Record<string, string>): P
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      LOCAL_RUN: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       AUTH_SECRET: 'operations-test-secret-0123456789abcdefghijkl',

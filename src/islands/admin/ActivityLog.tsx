@@ -1,30 +1,19 @@
 import { useEffect, useState } from 'react';
+import { describeAuditDetail } from '../../lib/audit-change';
 import { formatDateTime } from '../../lib/format';
 import { AuditQuery, type AuditEntry } from '../../lib/schemas/admin';
 import { api } from '../../stores/api-client';
 import {
   CsvDownloadButton,
   DataTable,
+  DateFilter,
   SearchFilter,
   SelectFilter,
   useListQuery,
   useServerList,
   type ColumnDef,
-  type ListQuery,
 } from '../staff';
 import { Panel } from './shared';
-
-/** What changed: before and after, as short text. */
-function describe(detail: AuditEntry['detail']): string {
-  if (!detail) return '';
-  const { before, after, ...rest } = detail as { before?: unknown; after?: unknown };
-  const parts: string[] = [];
-  if (before !== undefined || after !== undefined) {
-    parts.push(`before: ${JSON.stringify(before ?? null)}`, `after: ${JSON.stringify(after ?? null)}`);
-  }
-  if (Object.keys(rest).length) parts.push(JSON.stringify(rest));
-  return parts.join(' · ');
-}
 
 const columns: ColumnDef<AuditEntry>[] = [
   {
@@ -36,7 +25,19 @@ const columns: ColumnDef<AuditEntry>[] = [
       </time>
     ),
   },
-  { id: 'actor', header: 'Who', accessorFn: (e) => (e.actor ? `${e.actor.name} (#${e.actor.id})` : '—') },
+  {
+    id: 'actor',
+    header: 'Who',
+    cell: ({ row }) =>
+      row.original.actor ? (
+        <span>
+          {row.original.actor.name}
+          <span className="block text-xs text-slate-600">{row.original.actor.email}</span>
+        </span>
+      ) : (
+        '—'
+      ),
+  },
   { id: 'action', header: 'Action', accessorKey: 'action' },
   {
     id: 'record',
@@ -47,26 +48,15 @@ const columns: ColumnDef<AuditEntry>[] = [
     id: 'change',
     header: 'Change',
     cell: ({ row }) => (
-      <span className="block max-w-md break-words font-mono text-xs">{describe(row.original.detail)}</span>
+      <ul className="max-w-md break-words text-xs">
+        {describeAuditDetail(row.original.detail).map((line, index) => (
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
     ),
   },
   { id: 'ip', header: 'Address', accessorFn: (e) => e.ip ?? '—' },
 ];
-
-/** A date filter kept in the address like the others. */
-function DateFilter({ query, name, label }: { query: ListQuery<unknown>; name: string; label: string }) {
-  return (
-    <label className="block text-sm font-medium">
-      {label}
-      <input
-        type="date"
-        className="mt-1 block rounded-md border border-slate-500 px-3 py-2"
-        value={query.params[name] ?? ''}
-        onChange={(e) => query.update({ [name]: e.target.value })}
-      />
-    </label>
-  );
-}
 
 /** The activity log: every staff action and sign-in event, filtered, paged, downloadable; read-only. */
 export default function ActivityLog() {
@@ -80,7 +70,7 @@ export default function ActivityLog() {
   return (
     <Panel id="log-heading" title="Activity log">
       <div className="mt-3 flex flex-wrap items-end gap-4">
-        <SearchFilter query={query} name="userId" label="User id" />
+        <SearchFilter query={query} name="user" label="User (name or e-mail)" />
         <SelectFilter query={query} name="action" label="Action" allLabel="Every action">
           <option value="auth.">All sign-in events</option>
           {actions.map((a) => (

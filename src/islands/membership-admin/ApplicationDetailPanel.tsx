@@ -1,7 +1,7 @@
 import { useStore } from '../../stores/use-store';
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../staff';
+import { ConfirmDialog, PaymentDecisionDialog, type PaymentDecision } from '../staff';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { session } from '../../stores/session';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -14,6 +14,7 @@ import {
   type ApplicationStateCode,
   type DocumentKind,
 } from '../../lib/schemas/membership';
+import { paymentModeLabel } from '../../lib/schemas/money';
 import { FormAlert, TextField } from '../../components/forms/FormFields';
 
 const ACTION_LABELS: Partial<Record<ApplicationStateCode, string>> = {
@@ -24,9 +25,7 @@ const ACTION_LABELS: Partial<Record<ApplicationStateCode, string>> = {
   withdrawn: 'Withdraw',
 };
 
-type Pending =
-  | { kind: 'transition'; to: ApplicationStateCode }
-  | { kind: 'payment'; paymentId: number; decision: 'verify' | 'reject' };
+type Pending = { kind: 'transition'; to: ApplicationStateCode };
 
 /** One application for staff: particulars, documents, payments (verify or reject), history, and its next moves. */
 export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: () => void }) {
@@ -34,6 +33,7 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [deciding, setDeciding] = useState<PaymentDecision | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,23 +66,16 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
     setBusy(true);
     setNoteError(null);
     try {
-      if (pending.kind === 'transition') {
-        const result = await api.post<{ state: string; memberNumber: string | null }>(
-          `/admin/applications/${id}/transitions`,
-          {
-            to: pending.to,
-            ...(note.trim() ? { note: note.trim() } : {}),
-          },
-        );
-        toast.success(
-          result.memberNumber
-            ? `Admitted as ${result.memberNumber}.`
-            : `Moved to ${APPLICATION_STATE_LABELS[pending.to]}.`,
-        );
-      } else {
-        await api.post(`/admin/payments/${pending.paymentId}/${pending.decision}`, { note: note.trim() });
-        toast.success(pending.decision === 'verify' ? 'Payment verified.' : 'Payment rejected.');
-      }
+      const result = await api.post<{ state: string; memberNumber: string | null }>(
+        `/admin/applications/${id}/transitions`,
+        {
+          to: pending.to,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
+      );
+      toast.success(
+        result.memberNumber ? `Admitted as ${result.memberNumber}.` : `Moved to ${APPLICATION_STATE_LABELS[pending.to]}.`,
+      );
       setPending(null);
       setNote('');
       await load();
@@ -208,7 +201,7 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
           {detail.payments.map((p) => (
             <li key={p.id} className="rounded-md border border-slate-200 p-3" data-testid="staff-payment">
               <p>
-                <span className="font-medium">{p.mode.replace('_', ' ')}</span> {p.reference}, {formatMoney(p.amount)}{' '}
+                <span className="font-medium">{paymentModeLabel(p.mode)}</span> {p.reference}, {formatMoney(p.amount)}{' '}
                 paid on {formatDate(p.paidOn)}: <span className="font-semibold">{p.state}</span>
                 {p.receiptNumber && <span> (receipt {p.receiptNumber})</span>}
               </p>
@@ -225,14 +218,14 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
                   <button
                     type="button"
                     className="rounded-md bg-brand-700 px-3 py-1 font-semibold text-white"
-                    onClick={() => setPending({ kind: 'payment', paymentId: p.id, decision: 'verify' })}
+                    onClick={() => setDeciding({ paymentId: p.id, decision: 'verify', ...p })}
                   >
                     Verify payment
                   </button>
                   <button
                     type="button"
                     className="rounded-md border border-red-700 px-3 py-1 font-semibold text-red-700"
-                    onClick={() => setPending({ kind: 'payment', paymentId: p.id, decision: 'reject' })}
+                    onClick={() => setDeciding({ paymentId: p.id, decision: 'reject', ...p })}
                   >
                     Reject payment
                   </button>
@@ -258,24 +251,9 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
       </section>
       <ConfirmDialog
         open={pending !== null}
-        title={
-          pending?.kind === 'payment'
-            ? pending.decision === 'verify'
-              ? 'Verify this payment?'
-              : 'Reject this payment?'
-            : `${ACTION_LABELS[pending?.to ?? 'recommended'] ?? ''}?`
-        }
-        confirmLabel={
-          pending?.kind === 'payment'
-            ? pending.decision === 'verify'
-              ? 'Verify'
-              : 'Reject'
-            : (ACTION_LABELS[pending?.to ?? 'recommended'] ?? 'Confirm')
-        }
-        danger={
-          (pending?.kind === 'payment' && pending.decision === 'reject') ||
-          (pending?.kind === 'transition' && (pending.to === 'rejected' || pending.to === 'withdrawn'))
-        }
+        title={`${ACTION_LABELS[pending?.to ?? 'recommended'] ?? ''}?`}
+        confirmLabel={ACTION_LABELS[pending?.to ?? 'recommended'] ?? 'Confirm'}
+        danger={pending?.to === 'rejected' || pending?.to === 'withdrawn'}
         busy={busy}
         onCancel={() => {
           setPending(null);
@@ -297,6 +275,14 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
           />
         </div>
       </ConfirmDialog>
+      <PaymentDecisionDialog
+        pending={deciding}
+        onCancel={() => setDeciding(null)}
+        onDecided={() => {
+          setDeciding(null);
+          void load();
+        }}
+      />
     </div>
   );
 }

@@ -63,3 +63,17 @@ export function SearchFilter({ query, name, label }: FilterProps) {
     </form>
   );
 }
+
+/** A day filter (`YYYY-MM-DD`) kept in the address like the others; cleared, it removes the filter. */
+export function DateFilter({ query, name, label }: FilterProps) {
+  const id = useId();
+  return (
+    <TextField
+      id={id}
+      label={label}
+      type="date"
+      value={query.params[name] ?? ''}
+      onChange={(event) => query.update({ [name]: event.target.value })}
+    />
+  );
+}

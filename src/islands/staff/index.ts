@@ -1,9 +1,10 @@
 /** The parts every staff screen is built from (docs/staff-screens.md). */
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { PaymentDecisionDialog, type PaymentDecision } from './PaymentDecisionDialog';
 export { CsvDownloadButton, attachmentName, type CsvDownloadButtonProps } from './CsvDownloadButton';
 export { DataTable, type DataTableProps, type TableQuery } from './DataTable';
 export { FormDialog, type FormDialogProps } from './FormDialog';
-export { SearchFilter, SelectFilter } from './filters';
+export { DateFilter, SearchFilter, SelectFilter } from './filters';
 export { FormProblem, FormSelectField, FormTextField, SERVER_ERROR, applyServerErrors, useZodForm } from './form';
 export { Pager, pageCount, type PagerProps } from './Pager';
 export { useDismiss, type DismissOptions } from './useDismiss';

@@ -214,6 +214,8 @@ export const AuditExportQuery = z
       .regex(/^\d{1,9}$/, 'Use a user id.')
       .transform(Number)
       .optional(),
+    /** Part of the acting user's name or e-mail, ignoring case. */
+    user: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
     /** An exact action, or a family ending with a dot (`auth.`). */
     action: z.string().trim().max(60).optional(),
     /** `user:12`, `chapter:3` or just `chapter`. */

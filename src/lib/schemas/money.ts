@@ -26,6 +26,10 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   cash: 'Cash',
   online: 'Online (card, UPI, net banking)',
 };
+/** A mode as people read it ("UPI", "Cheque"); an unknown code as it is. */
+export function paymentModeLabel(mode: string): string {
+  return (PAYMENT_MODE_LABELS as Record<string, string>)[mode] ?? mode;
+}
 /** The modes a payer reports from the site; cash is recorded at the office. */
 export const REPORTABLE_PAYMENT_MODES = ['upi', 'bank_transfer', 'demand_draft', 'cheque'] as const;
 
@@ -90,6 +94,20 @@ export function normalizePaymentReference(mode: PaymentMode, reference: string |
   const value = (reference ?? '').replace(/\s+/g, '');
   if (!value) return null;
   return mode === 'upi' || mode === 'cash' || mode === 'online' ? value : value.toUpperCase();
+}
+
+/** The modes whose references name one bank transfer, whichever of them the payer picked. */
+export const TRANSFER_MODES: readonly PaymentMode[] = ['upi', 'bank_transfer'];
+
+/**
+ * The key a transfer's reference counts once by (issue 28): trimmed, upper-cased, separators
+ * removed, the same whether the payer chose UPI or bank transfer (a 12-digit UTR reported as UPI by
+ * one payer and as IMPS by another is one transfer). Null for other modes and for no reference.
+ */
+export function paymentReferenceKey(mode: PaymentMode, reference: string | null | undefined): string | null {
+  if (!TRANSFER_MODES.includes(mode)) return null;
+  const key = (reference ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return key || null;
 }
 
 /** A coupon code as typed: letters, digits, - and _; empty means none; compared upper-cased. */
@@ -168,11 +186,17 @@ const paymentFilters = z.object({
   mode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: 'Choose a mode from the list.' }) }).optional(),
   /** Payer's name or e-mail, the reference or the receipt number. */
   q: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  /** The chapter recorded with the payment (a chapter admin sees only its own whatever this says). */
+  chapterId: z.coerce.number().int('Choose a chapter from the list.').positive('Choose a chapter from the list.').optional(),
+  /** Paid on or after this day. */
+  from: isoDate.optional(),
+  /** Paid on or before this day. */
+  to: isoDate.optional(),
 });
 
 /** `GET /api/admin/payments/export.csv`: the list's filters and order, every row. */
 export const PaymentExportQuery = paymentFilters.merge(sortQuery(PAYMENT_SORT_FIELDS, '-reportedAt')).strict();
-/** `GET /api/admin/payments?state=&purpose=&mode=&q=&sort=&page=&pageSize=`. */
+/** `GET /api/admin/payments?state=&purpose=&mode=&chapterId=&from=&to=&q=&sort=&page=&pageSize=`. */
 export const PaymentListQuery = pagingQuery().merge(PaymentExportQuery).strict();
 export type PaymentFilters = z.infer<typeof PaymentExportQuery>;
 

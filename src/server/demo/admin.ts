@@ -27,7 +27,7 @@ export const DEMO_STAFF = [
 
 export const DEMO_TICKER = [
   { text: 'NATCON 2026: registrations for the National HR Awards are open', link: '/natcon/register' },
-  { text: 'Membership renewals for 2026-27 are due by 30 June', link: '/membership/registration' },
+  { text: 'Membership renewals for 2026-27 are due by 30 June', link: '/member/memberdetail' },
   { text: 'Personnel Today: the new issue is out', link: '/research/personnel-today' },
 ] as const;
 

@@ -257,6 +257,7 @@ export async function seedDemoJoining(db: DB, now: Date): Promise<number> {
         payer_email: a.row.email,
         mode: 'upi' as const,
         reference: String(600_000_000_000 + a.i),
+        reference_key: String(600_000_000_000 + a.i),
         amount: a.quote.total,
         paid_on: today,
         state: 'reported' as const,

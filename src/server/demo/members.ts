@@ -6,6 +6,7 @@ import { financialYearLabel, financialYearStart, kolkataDate } from '../../lib/f
 import { amountInIndianWords } from '../../lib/indian-words';
 import { MEMBERSHIP_CLASS_LABELS, type MembershipClassCode } from '../../lib/membership-classes';
 import { SAMPLE_PAYMENT_SETTINGS } from '../domains/money/settings';
+import { paymentReferenceKey } from '../../lib/schemas/money';
 
 /**
  * Demo members (issue 10): about 8,000 members over the chapters, in the proportions of a professional
@@ -329,6 +330,7 @@ async function seedPayments(
         payer_email: member.email,
         mode,
         reference: `${reference}`,
+        reference_key: paymentReferenceKey(mode, reference),
         amount,
         paid_on: paidOn,
         state: 'verified',

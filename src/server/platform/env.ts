@@ -123,6 +123,37 @@ export function productionSecretProblem(secret: string | undefined): string | nu
   return null;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
+
+/**
+ * Why SITE_URL is wrong for production, or null. Links in e-mails and the QR code on membership
+ * cards are built from it: unset, it would be `http://localhost:4321`, which no reader can open.
+ * `LOCAL_RUN=1` says the production build runs on this machine only (tests, a trial), where a
+ * loopback address is right.
+ */
+export function productionSiteUrlProblem(siteUrl: string | undefined, localRun: string | undefined): string | null {
+  if (localRun === '1') return null;
+  if (!siteUrl) {
+    return (
+      'SITE_URL is not set. With NODE_ENV=production links in e-mails and on membership cards are built from it: ' +
+      'set it to the public address of the site (https://…), or LOCAL_RUN=1 for a run on this machine only.'
+    );
+  }
+  let host: string;
+  try {
+    host = new URL(siteUrl).hostname.toLowerCase();
+  } catch {
+    return null; // The schema reports a malformed address with its own message.
+  }
+  if (LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || host.startsWith('127.')) {
+    return (
+      `SITE_URL is ${siteUrl}, an address of this machine: links in e-mails and on membership cards would not ` +
+      'open anywhere else. Set it to the public address of the site, or LOCAL_RUN=1 for a run on this machine only.'
+    );
+  }
+  return null;
+}
+
 /** Reads AUTH_SECRET, or the secret kept in the data folder, creating it on first start. */
 function resolveSecret(dataDir: string, given: string | undefined, nodeEnv: string): string {
   if (given) return given;
@@ -143,6 +174,8 @@ export function env(): Env {
     // Before the schema, so that a short secret gets the production message.
     const problem = productionSecretProblem(process.env.AUTH_SECRET || undefined);
     if (problem) throw new ConfigError(`Refusing to start: ${problem}`);
+    const siteProblem = productionSiteUrlProblem(process.env.SITE_URL || undefined, process.env.LOCAL_RUN);
+    if (siteProblem) throw new ConfigError(`Refusing to start: ${siteProblem}`);
   }
   const parsed = parseEnv(process.env);
   const dataDir = path.resolve(parsed.DATA_DIR);

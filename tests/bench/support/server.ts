@@ -23,6 +23,7 @@ export async function startBuiltSite(port: number, extraEnv: Record<string, stri
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      LOCAL_RUN: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       SITE_URL: url,

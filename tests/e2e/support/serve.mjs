@@ -24,6 +24,7 @@ const child = spawn(process.execPath, ['dist/server/main.mjs'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    LOCAL_RUN: '1',
     HOST: '127.0.0.1',
     PORT: port,
     SITE_URL: `http://127.0.0.1:${port}`,

@@ -3,9 +3,10 @@ import toast from 'react-hot-toast';
 import { inputClass, labelClass } from '../../../components/forms/FormFields';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { ORDER_STATE_LABELS, PAYMENT_STATE_LABELS } from '../../../lib/natcon';
+import { paymentModeLabel } from '../../../lib/schemas/money';
 import type { AdminEdition, AdminOrder } from '../../../lib/schemas/natcon';
 import { api, apiErrorOf } from '../../../stores/api-client';
-import { ConfirmDialog } from '../../staff';
+import { ConfirmDialog, PaymentDecisionDialog, type PaymentDecision } from '../../staff';
 
 const buttonClass = 'rounded-md border border-slate-500 px-3 py-2 text-sm font-medium hover:bg-slate-50';
 
@@ -29,6 +30,7 @@ export function OrderPanel({
   const [cancelling, setCancelling] = useState(false);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const [deciding, setDeciding] = useState<PaymentDecision | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -147,7 +149,7 @@ export function OrderPanel({
           {order.payments.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-3 py-1">
               <span>
-                {p.mode} {p.reference} · {formatMoney(p.amount)} · paid {formatDate(p.paidOn)} · {p.state}
+                {paymentModeLabel(p.mode)} {p.reference} · {formatMoney(p.amount)} · paid {formatDate(p.paidOn)} · {p.state}
                 {p.receiptNumber ? ` · receipt ${p.receiptNumber}` : ''}
               </span>
               {acting && p.state === 'reported' && (
@@ -156,7 +158,7 @@ export function OrderPanel({
                     type="button"
                     className={buttonClass}
                     disabled={busy}
-                    onClick={() => void act(() => api.post(`/admin/payments/${p.id}/verify`, {}), 'Payment verified.')}
+                    onClick={() => setDeciding({ paymentId: p.id, decision: 'verify', ...p })}
                   >
                     Verify payment
                   </button>
@@ -164,12 +166,7 @@ export function OrderPanel({
                     type="button"
                     className={buttonClass}
                     disabled={busy}
-                    onClick={() =>
-                      void act(
-                        () => api.post(`/admin/payments/${p.id}/reject`, { note: 'Not found in the account.' }),
-                        'Payment rejected.',
-                      )
-                    }
+                    onClick={() => setDeciding({ paymentId: p.id, decision: 'reject', ...p })}
                   >
                     Reject payment
                   </button>
@@ -200,6 +197,15 @@ export function OrderPanel({
           )}
         </div>
       )}
+      <PaymentDecisionDialog
+        pending={deciding}
+        onCancel={() => setDeciding(null)}
+        onDecided={() => {
+          setDeciding(null);
+          void load();
+          onChanged();
+        }}
+      />
       <ConfirmDialog
         open={cancelling}
         title={`Cancel order ${order.orderNumber}?`}

@@ -1,3 +1,4 @@
+import { describeAuditDetail } from '../../../lib/audit-change';
 import { z } from '@hono/zod-openapi';
 import { ROLE } from '../../../lib/roles';
 import { AuditEntrySchema, AuditExportQuery, AuditQuery, type AuditEntry } from '../../../lib/schemas/admin';
@@ -20,7 +21,7 @@ const CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
   { header: 'Record', value: (e) => e.entity },
   { header: 'Record id', value: (e) => e.entityId },
   { header: 'Address', value: (e) => e.ip },
-  { header: 'Detail', value: (e) => (e.detail ? JSON.stringify(e.detail) : '') },
+  { header: 'Detail', value: (e) => describeAuditDetail(e.detail).join('; ') },
 ];
 
 const listRoute = apiRoute({

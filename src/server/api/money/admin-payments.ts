@@ -13,8 +13,10 @@ import {
 import type { DB } from '../../platform/db';
 import { subjectLabelsOf } from '../../domains/money/coupon-admin';
 import { exportPayments, listPayments } from '../../domains/money/payment-list';
+import { paymentDecisionMail } from '../../domains/money/decision-mail';
 import { rejectPayment, verifyPayment } from '../../domains/money/payments';
 import type { PaymentRecord } from '../../domains/money/purposes';
+import type { ApiDeps } from '../context';
 import { csvResponse, csvRoute, type CsvColumn } from '../csv';
 import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '../openapi';
 
@@ -50,8 +52,8 @@ const decisionRoute = (action: 'verify' | 'reject') =>
     path: `/{id}/${action}`,
     summary:
       action === 'verify'
-        ? 'Verifies a reported payment: receipt number and PDF receipt; the purpose moves on'
-        : 'Rejects a reported payment with a note saying why',
+        ? 'Verifies a reported payment: receipt number and PDF receipt, e-mailed to the payer; the purpose moves on'
+        : 'Rejects a reported payment with a note saying why; the payer is e-mailed the reason',
     tags,
     access: deciders,
     request: { params: IdParam, body: jsonBody(DecisionBody) },
@@ -61,6 +63,20 @@ const decisionRoute = (action: 'verify' | 'reject') =>
 
 const verifyRoute = decisionRoute('verify');
 const rejectRoute = decisionRoute('reject');
+
+/**
+ * Tells the payer after the answer (the decision is committed by then); a failing mail server is
+ * logged and never undoes the decision.
+ */
+function tellPayer(deps: ApiDeps, payment: PaymentRecord): void {
+  deps.defer(async () => {
+    try {
+      await deps.mailer.send(await paymentDecisionMail(deps.db, payment, deps.siteUrl));
+    } catch (error) {
+      console.error('[payments] decision e-mail failed', payment.id, error);
+    }
+  });
+}
 
 async function withSubjectLabel(db: DB, payment: PaymentRecord): Promise<PaymentItem> {
   const label = await subjectLabelsOf(db, [payment]);
@@ -94,10 +110,12 @@ export const adminPaymentsRouter = createRouter()
   .openapi(verifyRoute, async (c) => {
     const { db, now } = c.var.deps;
     const payment = await verifyPayment(db, caller(c), c.req.valid('param').id, c.req.valid('json').note, now());
+    tellPayer(c.var.deps, payment);
     return respond(c, await withSubjectLabel(db, payment));
   })
   .openapi(rejectRoute, async (c) => {
     const { db, now } = c.var.deps;
     const payment = await rejectPayment(db, caller(c), c.req.valid('param').id, c.req.valid('json').note, now());
+    tellPayer(c.var.deps, payment);
     return respond(c, await withSubjectLabel(db, payment));
   });

@@ -1,5 +1,6 @@
 import type { DB } from '../../platform/db';
 import type { AuditEntry } from '../../../lib/schemas/admin';
+import { containsText } from '../../platform/db/export-rows';
 
 /**
  * Reading the activity log (issue 11). Entries are written by `writeAudit` and never changed or
@@ -9,6 +10,8 @@ import type { AuditEntry } from '../../../lib/schemas/admin';
 
 export interface AuditFilter {
   userId?: number;
+  /** Part of the acting user's name or e-mail. */
+  user?: string;
   /** An exact action (`chapter.updated`) or a family ending with a dot (`auth.`). */
   action?: string;
   /** `entity` or `entity:id`. */
@@ -27,6 +30,10 @@ export function kolkataDayStart(day: string): string {
 function filtered(db: DB, filter: AuditFilter) {
   let query = db.selectFrom('audit_log').leftJoin('users', 'users.id', 'audit_log.actor_user_id');
   if (filter.userId) query = query.where('audit_log.actor_user_id', '=', filter.userId);
+  if (filter.user) {
+    const user = filter.user;
+    query = query.where((eb) => eb.or([containsText(eb.ref('users.name'), user), containsText(eb.ref('users.email'), user)]));
+  }
   if (filter.action) {
     query = filter.action.endsWith('.')
       ? query.where('audit_log.action', 'like', `${filter.action.replace(/[%_]/g, '')}%`)

@@ -26,6 +26,7 @@ import {
   statusLink,
   type Queryable,
 } from './records';
+import { chapterPhrase } from '../../../lib/wording';
 
 /** Submissions per client address: enough for an office applying for its staff, too few for a flood. */
 export const APPLICATIONS_PER_ADDRESS = 10;
@@ -300,7 +301,7 @@ export async function submitApplication(
     text: [
       `Dear ${input.firstName} ${input.lastName},`,
       '',
-      `Thank you for applying for ${MEMBERSHIP_CLASS_LABELS[input.classCode]} membership of NIPM (${chapter!.name} chapter).`,
+      `Thank you for applying for ${MEMBERSHIP_CLASS_LABELS[input.classCode]} membership of NIPM (${chapterPhrase(chapter!.name)}).`,
       `Your application number is ${reference}.`,
       outcome.amountDue > 0
         ? `The amount due is ${formatMoney(outcome.amountDue)}. Pay it by UPI, bank transfer or demand draft and report the payment on your application's page:`

@@ -18,6 +18,7 @@ import {
   type ApplicationRow,
   type Queryable,
 } from './records';
+import { chapterPhrase, withArticle } from '../../../lib/wording';
 
 /** How long the new member's set-password link lasts: long enough for an e-mail read after a holiday. */
 export const SET_PASSWORD_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -156,7 +157,7 @@ export async function approveApplication(
         trx,
         {
           title: 'Welcome to NIPM',
-          message: `You are admitted as a ${MEMBERSHIP_CLASS_LABELS[application.class_code]} member of the ${chapter.name} chapter. Your member number is ${number}.`,
+          message: `You are admitted as ${withArticle(MEMBERSHIP_CLASS_LABELS[application.class_code])} member of the ${chapterPhrase(chapter.name)}. Your member number is ${number}.`,
           link: '/member/memberdetail',
           audience: { type: 'member', id: number },
           userIds: [user.id],
@@ -188,7 +189,7 @@ export async function approveApplication(
     text: [
       `Dear ${application.first_name} ${application.last_name},`,
       '',
-      `The National Council has approved your application ${application.reference}. You are admitted as a ${MEMBERSHIP_CLASS_LABELS[application.class_code]} member of NIPM, paid for ${financialYearLabel(application.financial_year)}.`,
+      `The National Council has approved your application ${application.reference}. You are admitted as ${withArticle(MEMBERSHIP_CLASS_LABELS[application.class_code])} member of NIPM, paid for ${financialYearLabel(application.financial_year)}.`,
       '',
       `Your member number: ${number}`,
       '',

@@ -9,6 +9,7 @@ import { MEMBERSHIP_CLASS_LABELS } from '../../../lib/membership-classes';
 import type { FeeQuoteAnswer } from '../../../lib/schemas/membership';
 import { writeAudit } from '../audit/audit';
 import { hashToken, moveState, parseQuote, recordEvent, type ApplicationRow } from './records';
+import { reportedPaymentNote } from '../../../lib/wording';
 
 export const MEMBERSHIP_PURPOSE = 'membership_application' as const;
 
@@ -65,7 +66,7 @@ export async function reportApplicationPayment(
         from: 'awaiting_payment',
         to: 'payment_reported',
         actorUserId: null,
-        note: `Reported ${input.mode}${input.reference ? ` ${input.reference}` : ''}`,
+        note: reportedPaymentNote(input.mode, input.reference),
       },
       ctx.now,
     );

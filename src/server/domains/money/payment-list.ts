@@ -24,6 +24,9 @@ function paymentRows(db: DB, caller: AuthUser, filters: PaymentFilters) {
   if (filters.state) query = query.where('state', '=', filters.state);
   if (filters.purpose) query = query.where('purpose', '=', filters.purpose);
   if (filters.mode) query = query.where('mode', '=', filters.mode);
+  if (filters.chapterId) query = query.where('chapter_id', '=', filters.chapterId);
+  if (filters.from) query = query.where('paid_on', '>=', filters.from);
+  if (filters.to) query = query.where('paid_on', '<=', filters.to);
   if (filters.q) {
     const q = filters.q;
     query = query.where(({ or, ref }) =>

@@ -10,6 +10,7 @@ import {
   PAYMENT_AMOUNT_MAX,
   PAYMENT_MODES,
   normalizePaymentReference,
+  paymentReferenceKey,
   paymentReferenceError,
 } from '../../../lib/schemas/money';
 import { writeAudit } from '../audit/audit';
@@ -106,12 +107,17 @@ export async function reportPayment(db: DB, input: ReportPaymentInput, now: Date
   const fields = checkReport(input, now);
   if (Object.keys(fields).length) throw invalid(fields);
   const reference = normalizePaymentReference(input.mode, input.reference);
+  const referenceKey = paymentReferenceKey(input.mode, reference);
   if (reference && input.mode !== 'cash') {
+    // A friendlier early answer only: the unique indexes decide when two reports race.
     const taken = await db
       .selectFrom('payments')
       .select('id')
-      .where('mode', '=', input.mode)
-      .where('reference', '=', reference)
+      .where((eb) =>
+        referenceKey
+          ? eb('reference_key', '=', referenceKey)
+          : eb.and([eb('mode', '=', input.mode), eb('reference', '=', reference)]),
+      )
       .where('state', '<>', 'rejected')
       .executeTakeFirst();
     if (taken) throw conflict(DUPLICATE_REFERENCE, { reference: DUPLICATE_REFERENCE });
@@ -127,6 +133,7 @@ export async function reportPayment(db: DB, input: ReportPaymentInput, now: Date
         payer_email: input.payerEmail.trim(),
         mode: input.mode,
         reference,
+        reference_key: referenceKey,
         amount: input.amount,
         paid_on: input.paidOn,
         state: 'reported',

@@ -94,6 +94,9 @@ export async function migrateToLatest(db: Kysely<unknown>, options: { schema?: s
   const migrator = new Migrator({
     db,
     provider: staticProvider,
+    // Migrations 014-020 were numbered ahead and land in any order; each stands alone, so a database
+    // that already ran a higher one still takes a lower one that arrives later.
+    allowUnorderedMigrations: true,
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -289,6 +289,11 @@ export interface PaymentsTable {
   mode: PaymentMode;
   /** UTR, UPI transaction id, DD or cheque number; null for cash without a slip. */
   reference: string | null;
+  /**
+   * UPI and bank transfers: the reference upper-cased without separators (`paymentReferenceKey`),
+   * unique among payments not rejected whatever the mode (migration 015). Null for other modes.
+   */
+  reference_key: ColumnType<string | null, string | null | undefined, string | null>;
   amount: number;
   paid_on: string;
   state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;

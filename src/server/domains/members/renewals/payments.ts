@@ -48,6 +48,12 @@ export const membershipRenewalPurpose: PaymentPurposeHandler = {
     // The member's years stay as they were; they may report again, and the coupon's use comes back.
     await releaseCoupon(trx, { purpose: RENEWAL_PURPOSE, subjectId: payment.id });
   },
+  /** The member number, so staff lists (and the receipt) say whose renewal it is. */
+  async subjectLabels(db, subjectIds) {
+    if (!subjectIds.length) return new Map();
+    const rows = await db.selectFrom('members').select(['id', 'member_number']).where('id', 'in', subjectIds).execute();
+    return new Map(rows.map((r) => [r.id, r.member_number]));
+  },
   async receiptLines(trx, payment): Promise<ReceiptLine[]> {
     const { quote } = await renewalOf(trx, payment.id);
     const classLabel = membershipClassLabel(quote.classCode);

@@ -12,6 +12,7 @@ import * as members from './010_members';
 import * as joiningSearch from './011_joining_search';
 import * as membersRenewals from './012_members_renewals';
 import * as natconContent from './013_natcon_content';
+import * as fixes from './015_fixes';
 import * as importRegister from './016_import';
 import * as onlinePayments from './017_online_payments';
 import * as gst from './018_gst';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '011_joining_search': joiningSearch,
   '012_members_renewals': membersRenewals,
   '013_natcon_content': natconContent,
+  '015_fixes': fixes,
   '016_import': importRegister,
   '017_online_payments': onlinePayments,
   '018_gst': gst,
