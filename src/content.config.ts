@@ -145,6 +145,43 @@ export const archiveIssueSchema = z
   })
   .strict();
 
+/** One kind of personal data the site collects, a line of the notice's itemised table (DPDP Rules, rule 3). */
+const personalDataItemSchema = z
+  .object({
+    /** What is collected, in the words a member would use ("Your date of birth"). */
+    data: z.string().trim().min(3, 'must say what is collected'),
+    /** Where on the site it is given ("membership application", "NATCON registration"). */
+    from: z.string().trim().min(3, 'must say where it is given'),
+    /** What the institute uses it for, specifically; never "and other purposes". */
+    purpose: z.string().trim().min(10, 'must say what it is used for in at least a phrase'),
+    /** How long it is kept, or until what happens. */
+    kept: z.string().trim().min(3, 'must say how long it is kept'),
+    /** false for an optional purpose the person may refuse or withdraw without losing membership. */
+    required: z.boolean(),
+  })
+  .strict();
+
+/**
+ * One version of the privacy notice at /privacy (issue 26). The institute adds a new file
+ * (`v2.md`, ...) for each change instead of editing an old one: consents record the version the
+ * person saw, so every version stays readable at /privacy/v<N>. The newest version is the one shown.
+ */
+export const privacyNoticeSchema = z
+  .object({
+    /** Whole number, one more than the previous version; the file is named `v<version>.md`. */
+    version: z.number().int().positive(),
+    /** The day this version took effect, YYYY-MM-DD. */
+    effective: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'),
+    /** Heading and browser title. */
+    title: z.string().trim().min(5),
+    /** One sentence for search results and the short notice on forms. */
+    description: z.string().trim().min(20, 'must describe the notice in at least a sentence'),
+    /** Each kind of personal data collected, with its purpose: the table at the top of the notice. */
+    items: z.array(personalDataItemSchema).min(1, 'must list the personal data collected'),
+    sample,
+  })
+  .strict();
+
 export const collections = {
   council: defineCollection({ loader: file('src/content/council.json'), schema: councilMemberSchema }),
   fellows: defineCollection({ loader: file('src/content/fellows.json'), schema: fellowSchema }),
@@ -154,4 +191,8 @@ export const collections = {
   archiveEvents: defineCollection({ loader: file('src/content/archive-events.json'), schema: archiveEventSchema }),
   archiveIssues: defineCollection({ loader: file('src/content/archive-issues.json'), schema: archiveIssueSchema }),
   pages: defineCollection({ loader: glob({ pattern: '*.md', base: 'src/content/pages' }), schema: pageSchema }),
+  privacy: defineCollection({
+    loader: glob({ pattern: 'v*.md', base: 'src/content/privacy' }),
+    schema: privacyNoticeSchema,
+  }),
 };

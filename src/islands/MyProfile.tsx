@@ -133,6 +133,12 @@ export default function MyProfile() {
           <span>Send me an e-mail copy of each notification</span>
         </label>
       </section>
+      <p className="rounded-lg border border-slate-200 bg-white p-6">
+        <a className="font-semibold text-brand-700 underline" href="/member/privacy">
+          My privacy
+        </a>
+        : download your data, see and withdraw your consents, ask for a correction or erasure, name a nominee.
+      </p>
       <section aria-labelledby="password-heading" className="max-w-md rounded-lg border border-slate-200 bg-white p-6">
         <h2 id="password-heading" className="text-lg font-semibold">
           Change password

@@ -35,6 +35,7 @@ const EXPECTED: Record<string, string> = {
   '/member/memberdetail': 'S A A F A A',
   '/member/chapterdetail': 'S A A F A A',
   '/member/notifications': 'S A A A A A',
+  '/member/privacy': 'S A A A A A',
 };
 
 const CODE = { allowed: 'A', forbidden: 'F', 'sign-in': 'S', open: 'O' } as const;

@@ -56,6 +56,8 @@ export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = 
   '/member/memberdetail': MEMBER_AND_MEMBER_STAFF,
   '/member/chapterdetail': MEMBER_AND_MEMBER_STAFF,
   '/member/notifications': ROLE_IDS,
+  // Every signed-in person's own data and rights (issue 26).
+  '/member/privacy': ROLE_IDS,
 };
 
 export type PageAccess =

@@ -80,3 +80,19 @@ export async function getArchiveIssues(series: ArchiveIssue['series']): Promise<
     .filter((i) => i.series === series)
     .sort((a, b) => b.date.localeCompare(a.date));
 }
+
+export type PrivacyNotice = CollectionEntry<'privacy'>['data'];
+
+/** Every version of the privacy notice, newest first. */
+export async function getPrivacyNotices(): Promise<PrivacyNotice[]> {
+  return dataOf(await getCollection('privacy')).sort((a, b) => b.version - a.version);
+}
+
+/** One version of the privacy notice with its rendered body (the newest without a version); null if none. */
+export async function getPrivacyNotice(version?: number) {
+  const entries = (await getCollection('privacy')).sort((a, b) => b.data.version - a.data.version);
+  const entry = version === undefined ? entries[0] : entries.find((e) => e.data.version === version);
+  if (!entry) return null;
+  const { Content } = await render(entry);
+  return { ...entry.data, Content, newest: entry === entries[0] };
+}

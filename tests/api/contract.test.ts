@@ -43,6 +43,7 @@ const OPEN_ROUTES = [
   'GET /api/payments/online/callback',
   'POST /api/payments/online/callback',
   'POST /api/payments/gateway/webhook',
+  'GET /api/privacy/unsubscribe',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -4,6 +4,7 @@ import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membe
 import { ChangeRequestFormSchema, changeRequestBodyOf } from '../../lib/schemas/members';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 /** The API's paths (`changes.lastName`) on the form's fields. */
 const RENAME = {
@@ -69,7 +70,8 @@ export default function ChangeRequestForm({ onDone }: { onDone(): void }) {
             rows={3}
           />
         </div>
-        <div className="sm:col-span-2">
+        <div className="space-y-3 sm:col-span-2">
+          <PrivacyShortNotice use="check and make the change you ask for in your member record" />
           <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
             {busy ? 'Sending…' : 'Send the request'}
           </button>

@@ -6,6 +6,7 @@ import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membe
 import { SelfMemberPatch, StaffMemberPatch } from '../../lib/schemas/members';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 const CONTACT_FIELDS: [keyof z.input<typeof SelfMemberPatch>, string][] = [
   ['title', 'Title'],
@@ -92,6 +93,9 @@ export default function DetailsForm({
         {CONTACT_FIELDS.map(([name, label]) => (
           <FormTextField key={name} id={`member-${name}`} name={name} label={label} />
         ))}
+        <div className="sm:col-span-2">
+          <PrivacyShortNotice use="keep the member record up to date and write to the member" />
+        </div>
         <div className="flex gap-3 sm:col-span-2">
           <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
             {busy ? 'Saving…' : 'Save'}

@@ -26,6 +26,7 @@ import {
   type ChapterOption,
 } from './RegistrationSteps';
 import { ReviewStep } from './ReviewStep';
+import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 const MB = 1024 * 1024;
 const FILE_LIMITS: Record<DocumentKind, number> = { photo: 2 * MB, certificate: 5 * MB, 'id-card': 5 * MB };
@@ -227,7 +228,8 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
             </button>
           )}
           {current.id === 'review' ? (
-            <div className="flex-1">
+            <div className="flex-1 space-y-3">
+              <PrivacyShortNotice use="decide your application, keep your membership record, take your payments and issue your receipts and invoices" />
               <SubmitButton busy={busy} busyLabel="Submitting…" fullWidth>
                 Submit application
               </SubmitButton>

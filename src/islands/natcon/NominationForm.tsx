@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField, SelectField, FormAlert, SubmitButton } from '../../components/forms/FormFields';
 import type { AwardCategory, Nomination } from '../../lib/schemas/natcon';
+import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 /**
  * Nominates a person or an organisation for an award, with a write-up and an optional supporting
@@ -130,6 +131,7 @@ export function NominationForm({ awards, orderNumber }: { awards: AwardCategory[
         />
         {fields.supportingPdf && <p className="mt-1 text-sm text-red-700">{fields.supportingPdf}</p>}
       </div>
+      <PrivacyShortNotice use="judge the award and tell you and the nominee the result" />
       <SubmitButton busy={busy} busyLabel="Sending…">
         Send the nomination
       </SubmitButton>

@@ -11,6 +11,7 @@ import { RegistrationFormSchema, type PublicNatcon, type RegistrationAnswer } fr
 import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors } from '../staff';
 import { PLACE_OF_SUPPLY_STATES } from '../../lib/gst-states';
 import { DelegateFields } from './DelegateFields';
+import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 type Edition = NonNullable<PublicNatcon['edition']>;
 type FormValues = z.output<typeof RegistrationFormSchema>;
@@ -155,6 +156,7 @@ export function RegistrationForm({
           Billed to {review.organisation || review.contact.name}
           {review.gstin ? ` (GSTIN ${review.gstin})` : ''}. Confirmation: {review.contact.email}.
         </p>
+        <PrivacyShortNotice use="confirm each delegate's seat, send the tickets and invoice, and check the delegates in at the venue" />
         <div className="flex flex-col gap-3 sm:flex-row">
           <button type="button" className={buttonClass} disabled={sending} onClick={() => void submit()}>
             {sending ? 'Registering…' : 'Register and pay'}

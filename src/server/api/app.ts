@@ -48,6 +48,9 @@ import { contentEventsRouter } from './content/events';
 import { contentAlbumsRouter } from './content/albums';
 import { contentPublicationsRouter } from './content/publications';
 import { contentFilesRouter } from './content/files';
+import { mePrivacyRouter } from './privacy/me-privacy';
+import { adminPrivacyRouter } from './privacy/admin-privacy';
+import { privacyUnsubscribeRouter } from './privacy/unsubscribe';
 
 /**
  * Mounts one resource's router. Its route types are deliberately forgotten here: letting
@@ -128,6 +131,9 @@ export function createApiApp(deps: ApiDeps): OpenAPIHono<AppEnv> {
   mount(app, '/content/albums', contentAlbumsRouter);
   mount(app, '/content/publications', contentPublicationsRouter);
   mount(app, '/content', contentFilesRouter);
+  mount(app, '/me/privacy', mePrivacyRouter);
+  mount(app, '/admin', adminPrivacyRouter);
+  mount(app, '/privacy', privacyUnsubscribeRouter);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

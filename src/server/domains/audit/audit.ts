@@ -23,6 +23,18 @@ export type AuditAction =
   | 'renewal.office_recorded'
   | 'member.change_request_decided'
   | 'member.self_updated'
+  /** Privacy (issue 26): consents, requests, exports, erasures, breaches and the retention job. */
+  | 'privacy.consent_withdrawn'
+  | 'privacy.request_received'
+  | 'privacy.request_decided'
+  | 'privacy.request_answered'
+  | 'privacy.nominee_set'
+  | 'privacy.export_prepared'
+  | 'privacy.erased'
+  | 'privacy.erasure_notice_sent'
+  | 'privacy.logs_purged'
+  | 'privacy.breach_recorded'
+  | 'privacy.settings_updated'
   /** Joining the institute (issue 9). */
   | 'membership.fees_updated'
   | 'application.submitted'

@@ -59,6 +59,8 @@ export function createDatabase(options: DatabaseOptions): DB {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten with zeros, not left readable in free pages (erasure, issue 26).
+  sqlite.pragma('secure_delete = ON');
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

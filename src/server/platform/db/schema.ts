@@ -39,6 +39,17 @@ import type {
   MemberNumberSequencesTable,
   MembershipFeesTable,
 } from './schema-joining';
+import type {
+  BreachesTable,
+  ConsentsTable,
+  DataExportJobsTable,
+  ErasureNoticesTable,
+  GuardianConsentsTable,
+  NomineesTable,
+  PersonalDataExportsTable,
+  PrivacyRequestEventsTable,
+  PrivacyRequestsTable,
+} from './schema-privacy';
 import type { ImportRowsTable, ImportsTable, InvitationSendsTable } from './schema-import';
 import type { CouponKind, CouponScope, PaymentMode, PaymentState } from '../../../lib/schemas/money';
 import type {
@@ -132,6 +143,8 @@ export interface MembersTable {
   fellow: ColumnType<number, number | undefined, number>;
   /** Start year of the last financial year paid (2026 = 2026-27); null when none is. */
   paid_through_year: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set when the member's personal data was erased: the row stays as the tombstone of the number. */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -153,6 +166,8 @@ export interface UsersTable {
   /** The user asked for an e-mail copy of each notification. */
   notify_by_email: ColumnType<number, number | undefined, number>;
   last_login_at: string | null;
+  /** Set when the account's personal data was erased: it can never sign in again. */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -347,6 +362,15 @@ export interface Database {
   natcon_orders: NatconOrdersTable;
   natcon_delegates: NatconDelegatesTable;
   natcon_nominations: NatconNominationsTable;
+  consents: ConsentsTable;
+  privacy_requests: PrivacyRequestsTable;
+  privacy_request_events: PrivacyRequestEventsTable;
+  nominees: NomineesTable;
+  breaches: BreachesTable;
+  personal_data_exports: PersonalDataExportsTable;
+  data_export_jobs: DataExportJobsTable;
+  erasure_notices: ErasureNoticesTable;
+  guardian_consents: GuardianConsentsTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   invitation_sends: InvitationSendsTable;
@@ -373,3 +397,4 @@ export type * from './schema-natcon';
 export type * from './schema-gst';
 export type * from './schema-joining';
 export type * from './schema-money-online';
+export type * from './schema-privacy';

@@ -16,6 +16,7 @@ import * as fixes from './015_fixes';
 import * as importRegister from './016_import';
 import * as onlinePayments from './017_online_payments';
 import * as gst from './018_gst';
+import * as privacy from './019_privacy';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '016_import': importRegister,
   '017_online_payments': onlinePayments,
   '018_gst': gst,
+  '019_privacy': privacy,
 };
