@@ -83,7 +83,7 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.union([z.string().url(), z.literal('')]).optional(),
-  /** When the daily jobs (renewal reminders) run, Asia/Kolkata time `HH:MM`; `off`: not in this server. */
+  /** When the daily jobs (renewal reminders, gateway settlements) run, Asia/Kolkata time `HH:MM`; `off`: not in this server. */
   DAILY_JOBS_AT: z
     .string()
     .regex(DAILY_TIME_PATTERN, 'must be a time HH:MM (24-hour, Asia/Kolkata) or off')
