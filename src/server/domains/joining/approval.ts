@@ -49,6 +49,19 @@ async function nextMemberSequence(trx: Queryable, chapterId: number, prefix: str
 }
 
 /**
+ * The chapter's next number that no member holds yet. Imported registers keep their legacy numbers,
+ * some of which already have this form, so the sequence steps past any number an import took.
+ */
+export async function freeMemberNumber(trx: Queryable, chapterId: number, chapterCode: string): Promise<string> {
+  const prefix = `NIPM/${chapterCode}/`;
+  for (;;) {
+    const number = memberNumber(chapterCode, await nextMemberSequence(trx, chapterId, prefix));
+    const taken = await trx.selectFrom('members').select('id').where('member_number', '=', number).executeTakeFirst();
+    if (!taken) return number;
+  }
+}
+
+/**
  * Admits the applicant in ONE transaction: the state recommended → approved (a conditional
  * update, so one approval wins), the member number, the member record paid through the year the
  * quote was for, a role-1 account without a usable password, a set-password link, a welcome
@@ -85,8 +98,7 @@ export async function approveApplication(
         .select(['code', 'name'])
         .where('id', '=', application.chapter_id)
         .executeTakeFirstOrThrow();
-      const prefix = `NIPM/${chapter.code}/`;
-      number = memberNumber(chapter.code, await nextMemberSequence(trx, application.chapter_id, prefix));
+      number = await freeMemberNumber(trx, application.chapter_id, chapter.code);
       const member = await trx
         .insertInto('members')
         .values({
