@@ -149,6 +149,38 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
     expect(notes[0]).toMatchObject({ taxable_value: 1_000_000, cgst: 90_000, sgst: 90_000, igst: 0, total: 1_180_000 });
   });
 
+  it('issues a credit note reversing the IGST when part of an invoiced payment is refunded', async () => {
+    const { order, invoiceId } = await buyAndDownload({
+      organisation: 'Deccan Tools Pvt Ltd',
+      gstin: '29AAGCB7383J1Z4',
+      buyerAddress: 'Whitefield, Bengaluru 560066',
+    });
+    const payment = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('subject_id', '=', order.id)
+      .where('purpose', '=', 'natcon_order')
+      .executeTakeFirstOrThrow();
+    const refunded = await api.request('POST', `/api/admin/payments/${payment.id}/refunds`, {
+      token: (await createUser(database.db, { roleId: '2' })).token,
+      body: {
+        amount: 118_000,
+        reason: 'One delegate fewer',
+        mode: 'bank_transfer',
+        reference: 'UTR998877',
+        refundedOn: '2026-11-20',
+      },
+    });
+    expect(refunded.status).toBe(201);
+    const notes = await database.db
+      .selectFrom('gst_credit_notes')
+      .selectAll()
+      .where('invoice_id', '=', invoiceId)
+      .execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ taxable_value: 100_000, cgst: 0, sgst: 0, igst: 18_000, total: 118_000 });
+  });
+
   it('refuses a GSTIN whose check character is wrong, on the field, and places nothing', async () => {
     const before = (await database.db.selectFrom('natcon_orders').select('id').execute()).length;
     const response = await api.request('POST', '/api/natcon/registrations', {

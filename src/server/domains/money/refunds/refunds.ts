@@ -10,6 +10,7 @@ import { writeAudit } from '../../audit/audit';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { mayDecidePayments } from '../payments';
 import { GatewayError, type GatewayClient } from '../gateway/client';
+import { creditableAmount, issueCreditNote } from '../../gst/credit-notes';
 import type { GatewayRefund } from '../gateway/entities';
 
 /**
@@ -63,6 +64,22 @@ function checkInput(input: RefundInput, online: boolean, now: Date) {
     else if (input.refundedOn > kolkataDate(now)) fields.refundedOn = 'The date cannot be in the future.';
   }
   if (Object.keys(fields).length) throw invalid(fields);
+}
+
+/**
+ * A refund of an invoiced payment reverses its tax: the credit note is issued in the transaction
+ * that makes the refund final, for the refund's amount or what the invoice has left if less (a
+ * cancellation may have credited part already).
+ */
+async function creditTheInvoice(trx: DB, paymentId: number, amount: number, reason: string, now: Date) {
+  const invoice = await trx
+    .selectFrom('gst_invoices')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (!invoice) return;
+  const left = await creditableAmount(trx, invoice.id);
+  if (left > 0) await issueCreditNote(trx, invoice.id, Math.min(left, amount), reason, now);
 }
 
 /** Takes `amount` off what may still be refunded, or refuses: the one statement that guards the total. */
@@ -191,6 +208,7 @@ export async function refundPayment(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (!online) await creditTheInvoice(trx, paymentId, input.amount, row.reason, ctx.now);
     await writeAudit(trx, {
       action: 'payment.refunded',
       at: ctx.now,
@@ -246,17 +264,26 @@ export async function confirmRefundProcessed(
     notes && typeof notes === 'object' && !Array.isArray(notes)
       ? Number((notes as Record<string, unknown>).nipm_refund_id)
       : NaN;
-  const updated = await db
-    .updateTable('refunds')
-    .set({ state: 'processed', processed_at: nowIso(now), gateway_refund_id: refund.id, refunded_on: kolkataDate(now) })
-    .where('state', '=', 'pending')
-    .where((eb) =>
-      Number.isInteger(ourId)
-        ? eb.or([eb('gateway_refund_id', '=', refund.id), eb('id', '=', ourId)])
-        : eb('gateway_refund_id', '=', refund.id),
-    )
-    .returning('id')
-    .executeTakeFirst();
+  const updated = await db.transaction().execute(async (trx) => {
+    const processed = await trx
+      .updateTable('refunds')
+      .set({
+        state: 'processed',
+        processed_at: nowIso(now),
+        gateway_refund_id: refund.id,
+        refunded_on: kolkataDate(now),
+      })
+      .where('state', '=', 'pending')
+      .where((eb) =>
+        Number.isInteger(ourId)
+          ? eb.or([eb('gateway_refund_id', '=', refund.id), eb('id', '=', ourId)])
+          : eb('gateway_refund_id', '=', refund.id),
+      )
+      .returning(['id', 'payment_id', 'amount', 'reason'])
+      .executeTakeFirst();
+    if (processed) await creditTheInvoice(trx, processed.payment_id, processed.amount, processed.reason, now);
+    return processed;
+  });
   if (!updated) return false;
   if (mailer) await tellPayer(db, mailer, updated.id, now);
   return true;
