@@ -179,6 +179,17 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
       .execute();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ taxable_value: 100_000, cgst: 0, sgst: 0, igst: 18_000, total: 118_000 });
+
+    const detail = await api.request('GET', `/api/admin/payments/${payment.id}`, {
+      token: (await createUser(database.db, { roleId: '5' })).token,
+    });
+    expect(detail.status).toBe(200);
+    const { data } = (await detail.json()) as { data: Record<string, unknown> };
+    expect(data).toMatchObject({
+      refundable: 1_180_000 - 118_000,
+      invoice: { id: invoiceId, buyerGstin: '29AAGCB7383J1Z4', taxableValue: 1_000_000, igst: 180_000 },
+      creditNotes: [{ number: notes[0].number, reason: 'One delegate fewer', igst: 18_000, total: 118_000 }],
+    });
   });
 
   it('refuses a GSTIN whose check character is wrong, on the field, and places nothing', async () => {

@@ -61,6 +61,25 @@ const figures = {
   igst: z.number().int(),
 };
 const TaxTotalsSchema = z.object({ ...figures, total: z.number().int() });
+/** A payment's tax invoice in `GET /api/admin/payments/{id}`, in paise; null where none was issued. */
+export const PaymentInvoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issuedOn: z.string(),
+  placeOfSupply: z.string(),
+  buyerGstin: z.string().nullable(),
+  ...figures,
+  total: z.number().int(),
+});
+/** The credit notes that reduce that invoice (refunds, cancellations), oldest first. */
+export const PaymentCreditNoteSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issuedOn: z.string(),
+  reason: z.string(),
+  ...figures,
+  total: z.number().int(),
+});
 export const GstMonthParam = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Name a month as YYYY-MM, such as 2026-11.'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_MODES, PAYMENT_STATES } from './money';
+import { PaymentCreditNoteSchema, PaymentInvoiceSchema } from './gst';
 
 /**
  * Online payments, refunds and bank-statement matching as forms and the API share them
@@ -85,6 +86,8 @@ export const PaymentDetailSchema = z.object({
   refunded: z.number().int(),
   /** Paise that may still be refunded. */
   refundable: z.number().int(),
+  invoice: PaymentInvoiceSchema.nullable(),
+  creditNotes: z.array(PaymentCreditNoteSchema),
 });
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 

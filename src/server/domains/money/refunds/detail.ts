@@ -6,6 +6,7 @@ import { ROLE } from '../../../../lib/roles';
 import { paymentForViewer } from '../payments';
 import { handlerFor } from '../purposes';
 import { refundsOf } from './refunds';
+import { invoiceOfPayment } from '../../gst/invoices';
 
 /**
  * One payment as staff see it on its detail screen: mode, state, receipt, the gateway's order,
@@ -36,6 +37,15 @@ export async function paymentDetail(db: DB, caller: AuthUser, paymentId: number)
     .executeTakeFirstOrThrow();
   const labels = await handlerFor(payment.purpose)?.subjectLabels?.(db, [payment.subjectId]);
   const refunds = await refundsOf(db, paymentId);
+  const invoice = await invoiceOfPayment(db, paymentId);
+  const creditNotes = invoice
+    ? await db
+        .selectFrom('gst_credit_notes')
+        .select(['id', 'number', 'issued_on', 'reason', 'taxable_value', 'cgst', 'sgst', 'igst', 'total'])
+        .where('invoice_id', '=', invoice.id)
+        .orderBy('id')
+        .execute()
+    : [];
   return {
     id: payment.id,
     purpose: payment.purpose,
@@ -71,5 +81,28 @@ export async function paymentDetail(db: DB, caller: AuthUser, paymentId: number)
     refunds,
     refunded: extra.refunded,
     refundable: payment.state === 'verified' ? payment.amount - extra.refunded : 0,
+    invoice: invoice && {
+      id: invoice.id,
+      number: invoice.number,
+      issuedOn: invoice.issuedOn,
+      placeOfSupply: invoice.placeOfSupply,
+      buyerGstin: invoice.buyerGstin,
+      taxableValue: invoice.taxableValue,
+      cgst: invoice.cgst,
+      sgst: invoice.sgst,
+      igst: invoice.igst,
+      total: invoice.total,
+    },
+    creditNotes: creditNotes.map((note) => ({
+      id: note.id,
+      number: note.number,
+      issuedOn: note.issued_on,
+      reason: note.reason,
+      taxableValue: note.taxable_value,
+      cgst: note.cgst,
+      sgst: note.sgst,
+      igst: note.igst,
+      total: note.total,
+    })),
   };
 }
