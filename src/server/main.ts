@@ -41,10 +41,16 @@ function runsMachineJobs(): boolean {
   return !cluster.isWorker || process.env[WORKER_INDEX_ENV] === '0';
 }
 
-async function serve(): Promise<void> {
-  const config = env();
+/** Astro's built handler; a site that is not built is refused before any worker starts. */
+function builtSiteEntry(): string {
   const entry = path.join(here, 'entry.mjs');
   if (!existsSync(entry)) throw new ConfigError('The site is not built: run `npm run build` first.');
+  return entry;
+}
+
+async function serve(): Promise<void> {
+  const config = env();
+  const entry = builtSiteEntry();
   const astro = (await import(entry)) as { handler: NodeHandler };
   const db = await getDb();
   const api = getRequestListener((await getApiApp()).fetch);
@@ -174,6 +180,8 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serve();
   // Read (and in development, the secret generated) once, before any worker starts.
   const config = env();
+  // Checked here too: every worker would die on it at start, and the primary would replace them forever.
+  builtSiteEntry();
   const workers = config.WEB_CONCURRENCY ?? os.availableParallelism();
   return workers > 1 ? startCluster(workers) : serve();
 }
