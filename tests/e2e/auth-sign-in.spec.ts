@@ -1,11 +1,12 @@
 import { test, expect, signIn } from './support/fixtures';
 import type { RoleId } from '../../src/lib/roles';
 
-/** (spec section 6) Roles 4 and 5: membership, chapter details, National HR Awards, content admin, My Profile. */
+/** (spec section 6) Roles 4 and 5: membership, chapter details, National HR Awards, payments (issue 28), content admin, My Profile. */
 const CHAPTER_AND_ADMIN_MENU = [
   'Membership',
   'Chapter Details',
   'National HR Awards',
+  'Payments',
   'Events',
   'Gallery',
   'Newsletter',
@@ -26,7 +27,9 @@ const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
       'Import Register',
       'Chapters',
       'User Management',
+      'Payments',
       'Coupons',
+      'Bank Statements',
       'Scroll Message',
       'Notifications',
       'National HR Awards',

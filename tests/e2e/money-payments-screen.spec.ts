@@ -26,7 +26,9 @@ test('a renewal reported by a member is verified on the payments screen and the 
   test.setTimeout(90_000);
   const member = await users.create({ roleId: '1', name: 'Pallavi Payer' });
   const surname = `Payer${Date.now().toString(36)}`;
-  await (await e2eDb())
+  await (
+    await e2eDb()
+  )
     .updateTable('members')
     .set({ last_name: surname, paid_through_year: CURRENT })
     .where('id', '=', member.memberId!)
@@ -63,7 +65,15 @@ test('a renewal reported by a member is verified on the payments screen and the 
   const receiptNumber = /NIPM\/RCPT\/\S+/.exec((await verifiedRow.textContent()) ?? '')?.[0];
   expect(receiptNumber).toBeTruthy();
   // What it was for opens on the member's register entry.
-  await expect(verifiedRow.getByRole('link')).toHaveAttribute('href', /\/admin\/membership\?tab=members&q=/);
+  await expect(verifiedRow.getByRole('link', { name: /^M-/ })).toHaveAttribute(
+    'href',
+    /\/admin\/membership\?tab=members&q=/,
+  );
+  // The payment itself opens on its detail page from its date.
+  await expect(verifiedRow.getByRole('link', { name: /\d{4}, / })).toHaveAttribute(
+    'href',
+    /\/admin\/payments\/detail\?id=\d+$/,
+  );
 
   await page.reload();
   await waitForIslands(page);
