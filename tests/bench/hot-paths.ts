@@ -23,6 +23,7 @@ import { createDatabase, migrateToLatest, nowIso, type DB } from '../../src/serv
 import { seed as seedLivePages } from './live-pages';
 import { measure, peakRssMb, startBareServer, type LoadFigures } from './support/load';
 import { startBuiltSite } from './support/server';
+import { createRushEdition } from './support/natcon-edition';
 import type { BenchModule } from './support/types';
 
 const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
@@ -73,29 +74,11 @@ async function seedUsers(db: DB): Promise<string[]> {
 
 async function seedRush(db: DB): Promise<{ categoryId: number; warmUpId: number }> {
   const at = nowIso();
-  const edition = await db
-    .insertInto('natcon_editions')
-    .values({
-      title: 'NATCON rush',
-      year: 2099,
-      theme: 'Load',
-      starts_on: '2099-02-01',
-      ends_on: '2099-02-03',
-      venue: 'Hall',
-      city: 'Kolkata',
-      registration_opens_on: '2000-01-01',
-      registration_closes_on: '2099-01-31',
-      programme: '',
-      published: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const editionId = await createRushEdition(db);
   const category = (name: string, seats: number) =>
     db
       .insertInto('natcon_categories')
-      .values({ edition_id: edition.id, name, fee: 100_000, seats, created_at: at, updated_at: at })
+      .values({ edition_id: editionId, name, fee: 100_000, seats, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
   return { categoryId: (await category('Limited', SEATS)).id, warmUpId: (await category('Warm-up', 1_000_000)).id };

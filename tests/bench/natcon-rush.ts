@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { createDatabase, migrateToLatest, nowIso } from '../../src/server/platform/db';
 import { startBuiltSite } from './support/server';
+import { createRushEdition } from './support/natcon-edition';
 import type { BenchModule } from './support/types';
 
 interface AutocannonRequest {
@@ -50,33 +51,15 @@ async function run() {
   const db = createDatabase({ url: `sqlite:${path.join(dataDir, 'nipm.sqlite')}` });
   await migrateToLatest(db as Kysely<unknown>);
   const at = nowIso();
-  const edition = await db
-    .insertInto('natcon_editions')
-    .values({
-      title: 'NATCON rush',
-      year: 2099,
-      theme: 'Load',
-      starts_on: '2099-02-01',
-      ends_on: '2099-02-03',
-      venue: 'Hall',
-      city: 'Kolkata',
-      registration_opens_on: '2000-01-01',
-      registration_closes_on: '2099-01-31',
-      programme: '',
-      published: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const editionId = await createRushEdition(db);
   const category = await db
     .insertInto('natcon_categories')
-    .values({ edition_id: edition.id, name: 'Limited', fee: 100_000, seats: SEATS, created_at: at, updated_at: at })
+    .values({ edition_id: editionId, name: 'Limited', fee: 100_000, seats: SEATS, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   const warmUp = await db
     .insertInto('natcon_categories')
-    .values({ edition_id: edition.id, name: 'Warm-up', fee: 100_000, seats: 100_000, created_at: at, updated_at: at })
+    .values({ edition_id: editionId, name: 'Warm-up', fee: 100_000, seats: 100_000, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.destroy();
