@@ -227,7 +227,9 @@ describeEachDatabase('Staff accounts and activity log API', (kind) => {
     );
     expect(byEmail.data.total).toBeGreaterThan(0);
     expect(byEmail.data.items.every((e: { actor: { id: number } }) => e.actor.id === superAdmin.id)).toBe(true);
-    const nobody = await json(await api.request('GET', '/api/admin/audit?user=no_such%25person', { token: superAdmin.token }));
+    const nobody = await json(
+      await api.request('GET', '/api/admin/audit?user=no_such%25person', { token: superAdmin.token }),
+    );
     expect(nobody.data.total).toBe(0);
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const future = await json(

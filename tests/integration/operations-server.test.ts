@@ -143,7 +143,9 @@ for (const backend of backends) {
           sent: 0,
           msg: expect.stringMatching(/^daily job reminders ran: Reminders of \d{4}-\d{2}-\d{2}: 0 /),
         });
-        expect(lines.map((line) => line.msg)).toContain('daily jobs (reminders, gateway-settlements) at 00:00 Asia/Kolkata');
+        expect(lines.map((line) => line.msg)).toContain(
+          'daily jobs (reminders, gateway-settlements) at 00:00 Asia/Kolkata',
+        );
         const everything = server.stdout() + server.stderr();
         for (const secret of [PASSWORD, 'bearer-secret', 'session-cookie-secret', RESET_TOKEN]) {
           expect(everything).not.toContain(secret);

@@ -73,7 +73,11 @@ describe('the production server and AUTH_SECRET', () => {
 
   it.each([
     ['unset', {}, 'SITE_URL is not set. With NODE_ENV=production links in e-mails and on membership cards'],
-    ['localhost', { SITE_URL: 'http://localhost:4321' }, 'SITE_URL is http://localhost:4321, an address of this machine'],
+    [
+      'localhost',
+      { SITE_URL: 'http://localhost:4321' },
+      'SITE_URL is http://localhost:4321, an address of this machine',
+    ],
     ['127.0.0.1', { SITE_URL: 'https://127.0.0.1' }, 'SITE_URL is https://127.0.0.1, an address of this machine'],
   ])('refuses to start when SITE_URL is %s, saying why', async (_case, site, message) => {
     const { code, stderr } = await start('a-good-secret-0123456789abcdefghijklmnop', site);

@@ -74,7 +74,9 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
         },
       );
       toast.success(
-        result.memberNumber ? `Admitted as ${result.memberNumber}.` : `Moved to ${APPLICATION_STATE_LABELS[pending.to]}.`,
+        result.memberNumber
+          ? `Admitted as ${result.memberNumber}.`
+          : `Moved to ${APPLICATION_STATE_LABELS[pending.to]}.`,
       );
       setPending(null);
       setNote('');

@@ -48,8 +48,13 @@ export function PaymentDecisionDialog({
     }
     setBusy(true);
     try {
-      await api.post(`/admin/payments/${pending.paymentId}/${pending.decision}`, note.trim() ? { note: note.trim() } : {});
-      toast.success(verifying ? 'Payment verified: the payer gets the receipt.' : 'Payment rejected: the payer is told why.');
+      await api.post(
+        `/admin/payments/${pending.paymentId}/${pending.decision}`,
+        note.trim() ? { note: note.trim() } : {},
+      );
+      toast.success(
+        verifying ? 'Payment verified: the payer gets the receipt.' : 'Payment rejected: the payer is told why.',
+      );
       onDecided(pending.decision);
     } catch (error) {
       const failure = await apiErrorOf(error);
@@ -79,7 +84,9 @@ export function PaymentDecisionDialog({
         {paymentModeLabel(pending.mode)}
         {pending.reference ? `, reference ${pending.reference}` : ''}, {formatMoney(pending.amount)} paid on{' '}
         {formatDate(pending.paidOn)}.{' '}
-        {verifying ? 'Check it arrived in the account: the payer is sent a receipt.' : 'The payer is told the reason below.'}
+        {verifying
+          ? 'Check it arrived in the account: the payer is sent a receipt.'
+          : 'The payer is told the reason below.'}
       </p>
       <div className="mt-3">
         <TextField

@@ -187,7 +187,11 @@ const paymentFilters = z.object({
   /** Payer's name or e-mail, the reference or the receipt number. */
   q: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
   /** The chapter recorded with the payment (a chapter admin sees only its own whatever this says). */
-  chapterId: z.coerce.number().int('Choose a chapter from the list.').positive('Choose a chapter from the list.').optional(),
+  chapterId: z.coerce
+    .number()
+    .int('Choose a chapter from the list.')
+    .positive('Choose a chapter from the list.')
+    .optional(),
   /** Paid on or after this day. */
   from: isoDate.optional(),
   /** Paid on or before this day. */

@@ -149,7 +149,8 @@ export function OrderPanel({
           {order.payments.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-3 py-1">
               <span>
-                {paymentModeLabel(p.mode)} {p.reference} · {formatMoney(p.amount)} · paid {formatDate(p.paidOn)} · {p.state}
+                {paymentModeLabel(p.mode)} {p.reference} · {formatMoney(p.amount)} · paid {formatDate(p.paidOn)} ·{' '}
+                {p.state}
                 {p.receiptNumber ? ` · receipt ${p.receiptNumber}` : ''}
               </span>
               {acting && p.state === 'reported' && (

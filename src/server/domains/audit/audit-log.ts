@@ -32,7 +32,9 @@ function filtered(db: DB, filter: AuditFilter) {
   if (filter.userId) query = query.where('audit_log.actor_user_id', '=', filter.userId);
   if (filter.user) {
     const user = filter.user;
-    query = query.where((eb) => eb.or([containsText(eb.ref('users.name'), user), containsText(eb.ref('users.email'), user)]));
+    query = query.where((eb) =>
+      eb.or([containsText(eb.ref('users.name'), user), containsText(eb.ref('users.email'), user)]),
+    );
   }
   if (filter.action) {
     query = filter.action.endsWith('.')
