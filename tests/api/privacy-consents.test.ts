@@ -53,7 +53,7 @@ describeEachDatabase('consents', (kind) => {
     expect(await sendOptionalMail(t.db, mailer(), newsletter, config)).toBe(true);
     expect(sent()).toBe(1);
     const message = readFileSync(path.join(outbox, readdirSync(outbox)[0]!), 'utf8');
-    const link = /https:\/\/nipm\.example\/api\/privacy\/unsubscribe\?[^\s]+/.exec(message.replace(/=\r?\n/g, ''))?.[0];
+    const link = /https:\/\/nipm\.example\/privacy\/unsubscribe\?[^\s]+/.exec(message.replace(/=\r?\n/g, ''))?.[0];
     expect(link).toBeDefined();
     const params = new URL(link!.replace(/=3D/g, '=')).searchParams;
     expect(checkUnsubscribeToken(TEST_SECRET, params.get('email')!, 'newsletter', params.get('token')!)).toBe(true);

@@ -1,9 +1,5 @@
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { actOnRequest } from '../../src/server/domains/privacy/requests';
-import { createDiskStore } from '../../src/server/platform/storage';
 import { e2eDb, expect, signIn, test, waitForIslands } from './support/fixtures';
 
 test('a member downloads their data, asks for erasure, and once staff approve cannot sign in again', async ({
@@ -29,21 +25,35 @@ test('a member downloads their data, asks for erasure, and once staff approve ca
   await expect(page.getByText(/Erasure #\d+: open/)).toBeVisible();
   await expect(page.getByText(/answer due by/)).toBeVisible();
 
-  // Staff approve it from the desk (the desk's API; its screen is not built yet).
+  // Staff approve it on the privacy desk, from its menu entry.
   const db = await e2eDb();
   const request = await db
     .selectFrom('privacy_requests')
     .select('id')
     .where('user_id', '=', member.id)
     .executeTakeFirstOrThrow();
-  await actOnRequest(
-    db,
-    { store: createDiskStore(path.join(E2E_DATA_DIR, 'uploads')) },
-    request.id,
-    'approve',
-    'Identity checked.',
-    { now: new Date(), actorUserId: staff.id, ip: null },
-  );
+  await page.context().clearCookies();
+  await signIn(page, staff, '/auth/admin');
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Privacy Desk' }).click();
+  await expect(page).toHaveURL('/admin/privacy');
+  await waitForIslands(page);
+  await page.getByLabel('Kind').selectOption('erasure');
+  await page.getByLabel('State').selectOption('open');
+  const row = page.getByRole('row').filter({ hasText: member.email });
+  await expect(row).toContainText('90 days left');
+  await expect(row).toContainText('60 days:');
+  await row.getByRole('button', { name: `Handle ${request.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Erasure request ${request.id}` });
+  await expect(dialog.getByRole('radio', { name: 'Approve' })).toBeChecked();
+  await dialog.getByRole('textbox', { name: 'Note, kept in the history' }).fill('Identity checked.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Request ${request.id}: approve done.`)).toBeVisible();
+  const closed = await db
+    .selectFrom('privacy_requests')
+    .select(['state', 'closed_by'])
+    .where('id', '=', request.id)
+    .executeTakeFirstOrThrow();
+  expect(closed).toEqual({ state: 'approved', closed_by: staff.id });
 
   await page.context().clearCookies();
   await page.goto('/auth/login');

@@ -1,20 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api, apiErrorOf } from '../../stores/api-client';
-import { formatDate, formatDateTime } from '../../lib/format';
-import {
-  CONSENT_PURPOSE_LABELS,
-  REQUEST_KIND_LABELS,
-  type ConsentPurpose,
-  type OwnPrivacy,
-} from '../../lib/schemas/privacy';
+import type { OwnPrivacy } from '../../lib/schemas/privacy';
 import { Loading } from '../../components/portal/PortalStates';
 import { FormAlert, SubmitButton, TextField } from '../../components/forms/FormFields';
 import { FileDownloadButton } from '../member-record/FileDownloadButton';
+import { Consents, Requests, section } from './PrivacyParts';
 
 type ExportState = { state: 'none' | 'pending' | 'ready' | 'failed'; url?: string };
-
-const section = 'rounded-lg border border-slate-200 bg-white p-6';
 
 /** Download everything: starts the job, then asks every two seconds until the ZIP is ready. */
 function DownloadData() {
@@ -62,128 +55,6 @@ function DownloadData() {
         )}
         {state?.state === 'failed' && <span className="text-red-700">Preparing failed; please try again.</span>}
       </div>
-    </section>
-  );
-}
-
-function Consents({ data, reload }: { data: OwnPrivacy; reload: () => void }) {
-  const withdraw = async (purpose: string) => {
-    try {
-      await api.delete(`me/privacy/consents/${purpose}`);
-      toast.success('Withdrawn. You will get no more of these e-mails.');
-      reload();
-    } catch (failure) {
-      toast.error((await apiErrorOf(failure)).message);
-    }
-  };
-  return (
-    <section aria-labelledby="consents-heading" className={section}>
-      <h2 id="consents-heading" className="text-lg font-semibold">
-        Your consents
-      </h2>
-      {data.consents.length === 0 ? (
-        <p className="mt-2 text-slate-700">No consents are recorded.</p>
-      ) : (
-        <ul className="mt-3 space-y-3">
-          {data.consents.map((consent) => (
-            <li
-              key={consent.id}
-              className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 pb-2"
-            >
-              <span>
-                {CONSENT_PURPOSE_LABELS[consent.purpose as ConsentPurpose] ?? consent.purpose}
-                <span className="block text-sm text-slate-600">
-                  Given {formatDateTime(consent.givenAt)} ({consent.method}, notice version {consent.noticeVersion})
-                  {consent.withdrawnAt ? `; withdrawn ${formatDateTime(consent.withdrawnAt)}` : ''}
-                </span>
-              </span>
-              {consent.optional && !consent.withdrawnAt && (
-                <button
-                  type="button"
-                  onClick={() => void withdraw(consent.purpose)}
-                  className="text-brand-700 underline"
-                >
-                  Withdraw
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function Requests({ data, reload }: { data: OwnPrivacy; reload: () => void }) {
-  const [kind, setKind] = useState<'correction' | 'erasure' | 'grievance'>('correction');
-  const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await api.post('me/privacy/requests', { kind, details });
-      toast.success('Sent. We answer within 90 days.');
-      setDetails('');
-      setError(null);
-      reload();
-    } catch (failure) {
-      const problem = await apiErrorOf(failure);
-      setError(problem.fields?.details ?? problem.message);
-    }
-    setBusy(false);
-  };
-  return (
-    <section aria-labelledby="requests-heading" className={section}>
-      <h2 id="requests-heading" className="text-lg font-semibold">
-        Correction, erasure and grievances
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        Your phone, address and employer you can change yourself on your profile. For anything else, ask here.
-      </p>
-      <form onSubmit={(e) => void submit(e)} className="mt-3 max-w-xl space-y-3" noValidate>
-        <label className="block text-sm font-medium" htmlFor="request-kind">
-          What you ask for
-        </label>
-        <select
-          id="request-kind"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as typeof kind)}
-          className="block w-full rounded-md border border-slate-400 px-3 py-2"
-        >
-          <option value="correction">Correct my data</option>
-          <option value="erasure">Erase my data and end my account</option>
-          <option value="grievance">Raise a grievance</option>
-        </select>
-        <TextField
-          id="request-details"
-          label="Details"
-          multiline
-          rows={3}
-          value={details}
-          error={error}
-          onChange={(e) => setDetails(e.target.value)}
-        />
-        <SubmitButton busy={busy} busyLabel="Sending…">
-          Send the request
-        </SubmitButton>
-      </form>
-      {data.requests.length > 0 && (
-        <ul className="mt-4 space-y-3">
-          {data.requests.map((request) => (
-            <li key={request.id} className="rounded-md border border-slate-200 p-3">
-              <p className="font-semibold">
-                {REQUEST_KIND_LABELS[request.kind]} #{request.id}: {request.state}
-              </p>
-              <p className="text-sm text-slate-700">
-                Received {formatDate(request.receivedAt)}; answer due by {formatDate(request.deadline.dueAt)}
-                {request.answer ? `. Answer: ${request.answer}` : ''}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }
@@ -252,8 +123,14 @@ export default function MemberPrivacy() {
         .
       </p>
       <DownloadData />
-      <Consents data={data} reload={load} />
-      <Requests data={data} reload={load} />
+      <Consents data={data} reload={load} withdrawPath={(purpose) => `me/privacy/consents/${purpose}`} />
+      <Requests
+        data={data}
+        reload={load}
+        requestsPath="me/privacy/requests"
+        intro="Your phone, address and employer you can change yourself on your profile. For anything else, ask here."
+        erasureLabel="Erase my data and end my account"
+      />
       <Nominee data={data} reload={load} />
     </div>
   );

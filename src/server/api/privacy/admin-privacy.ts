@@ -1,16 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import { ROLE } from '../../../lib/roles';
-import { IdParam, pagedSchema, pagingQuery } from '../../../lib/schemas/common';
+import { IdParam, pagedSchema } from '../../../lib/schemas/common';
 import {
   DeskAnswerBody,
   DeskNoteBody,
-  PrivacyRequestViewSchema,
   PrivacySettingsPatchSchema,
   PrivacySettingsSchema,
-  REQUEST_KINDS,
-  REQUEST_STATES,
 } from '../../../lib/schemas/privacy';
-import { actOnRequest, requestQueue, type DeskAction } from '../../domains/privacy/requests';
+import { DeskNoteOnlyBody, DeskQueueQuery, DeskRequestSchema } from '../../../lib/schemas/privacy-desk';
+import { deskQueue } from '../../domains/privacy/desk';
+import { actOnRequest, type DeskAction } from '../../domains/privacy/requests';
 import { readPrivacySettings } from '../../domains/privacy/settings';
 import { updatePrivacySettings } from '../../domains/privacy/settings-admin';
 import { clientAddress, type AppContext } from '../context';
@@ -18,12 +17,7 @@ import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '..
 import { outboxDir } from './me-privacy';
 
 const tags = ['Privacy'];
-const DESK = rolesOnly(ROLE.superAdmin, ROLE.admin);
-
-const QueueQuery = pagingQuery().extend({
-  kind: z.enum(REQUEST_KINDS).optional(),
-  state: z.enum(REQUEST_STATES).optional(),
-});
+export const DESK = rolesOnly(ROLE.superAdmin, ROLE.admin);
 
 const queueRoute = apiRoute({
   method: 'get',
@@ -31,8 +25,19 @@ const queueRoute = apiRoute({
   summary: 'The privacy desk’s queue: requests with their deadlines (90 days) and history, nearest deadline first',
   tags,
   access: DESK,
-  request: { query: QueueQuery },
-  data: pagedSchema(PrivacyRequestViewSchema),
+  request: { query: DeskQueueQuery },
+  data: pagedSchema(DeskRequestSchema),
+});
+
+const noteRoute = apiRoute({
+  method: 'post',
+  path: '/privacy/requests/{id}/note',
+  summary: 'Adds a staff note to a request’s history (the request stays as it is)',
+  tags,
+  access: DESK,
+  request: { params: IdParam, body: jsonBody(DeskNoteOnlyBody) },
+  data: z.object({ done: z.literal(true) }),
+  errors: [404],
 });
 
 const decisionRoute = (action: 'approve' | 'reject') =>
@@ -93,9 +98,10 @@ async function act(c: AppContext, id: number, action: DeskAction, note: string) 
 export const adminPrivacyRouter = createRouter()
   .openapi(queueRoute, async (c) => {
     const query = c.req.valid('query');
-    const { items, total } = await requestQueue(c.var.deps.db, query, c.var.deps.now());
+    const { items, total } = await deskQueue(c.var.deps.db, query, c.var.deps.now());
     return respond(c, { items, total, page: query.page, pageSize: query.pageSize });
   })
+  .openapi(noteRoute, async (c) => act(c, c.req.valid('param').id, 'note', c.req.valid('json').note))
   .openapi(decisionRoute('approve'), async (c) => act(c, c.req.valid('param').id, 'approve', c.req.valid('json').note))
   .openapi(decisionRoute('reject'), async (c) => act(c, c.req.valid('param').id, 'reject', c.req.valid('json').note))
   .openapi(answerRoute, async (c) => act(c, c.req.valid('param').id, 'answer', c.req.valid('json').message))

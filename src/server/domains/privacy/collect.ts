@@ -17,10 +17,34 @@ export interface CollectedFile {
   key: string;
 }
 
+/** The (purpose, subject) conditions that find the person's rows in a table with those two columns. */
+function subjectConditions(
+  eb: ExpressionBuilder<AnyDatabase, string>,
+  purposeColumn: string,
+  subjectColumn: string,
+  keys: PersonKeys,
+) {
+  const subjectIds = subjectIdsFor(keys);
+  const ors = [];
+  for (const purpose of Object.keys(SUBJECT_KINDS) as (keyof typeof SUBJECT_KINDS)[]) {
+    const ids = subjectIds[purpose];
+    if (ids.length) ors.push(eb.and([eb(purposeColumn, '=', purpose), eb(subjectColumn, 'in', ids)]));
+  }
+  return ors;
+}
+
+/** The person's payments, as a subquery of their ids (null when no key can find one). */
+function paymentIds(eb: ExpressionBuilder<AnyDatabase, string>, keys: PersonKeys) {
+  if (!subjectConditions(eb, 'purpose', 'subject_id', keys).length) return null;
+  return eb
+    .selectFrom('payments as p')
+    .select('p.id')
+    .where((inner) => inner.or(subjectConditions(inner, 'p.purpose', 'p.subject_id', keys)));
+}
+
 /** The conditions of a source's links that apply to these keys (a link with no keys adds none). */
 function conditions(eb: ExpressionBuilder<AnyDatabase, string>, source: ExportSource, keys: PersonKeys) {
   const ors = [];
-  const subjectIds = subjectIdsFor(keys);
   for (const link of source.links) {
     if (link.by === 'member' && keys.memberIds.length) ors.push(eb(link.column, 'in', keys.memberIds));
     if (link.by === 'user' && keys.userIds.length) ors.push(eb(link.column, 'in', keys.userIds));
@@ -28,11 +52,13 @@ function conditions(eb: ExpressionBuilder<AnyDatabase, string>, source: ExportSo
     if (link.by === 'order' && keys.orderIds.length) ors.push(eb(link.column, 'in', keys.orderIds));
     if (link.by === 'email' && keys.emails.length)
       for (const column of link.columns) ors.push(eb(column, 'in', keys.emails));
-    if (link.by === 'subject')
-      for (const purpose of Object.keys(SUBJECT_KINDS) as (keyof typeof SUBJECT_KINDS)[]) {
-        const ids = subjectIds[purpose];
-        if (ids.length) ors.push(eb.and([eb(link.purposeColumn, '=', purpose), eb(link.subjectColumn, 'in', ids)]));
-      }
+    if (link.by === 'subject') ors.push(...subjectConditions(eb, link.purposeColumn, link.subjectColumn, keys));
+    const payments = link.by === 'payment' || link.by === 'invoice' ? paymentIds(eb, keys) : null;
+    if (link.by === 'payment' && payments) ors.push(eb(link.column, 'in', payments));
+    if (link.by === 'invoice' && payments)
+      ors.push(
+        eb(link.column, 'in', eb.selectFrom('gst_invoices as i').select('i.id').where('i.payment_id', 'in', payments)),
+      );
   }
   return ors;
 }

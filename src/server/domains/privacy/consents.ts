@@ -66,8 +66,14 @@ export interface ConsentView {
   withdrawnAt: string | null;
 }
 
-/** The person's consents, newest first, withdrawn ones included (they are part of the record). */
-export async function listConsents(db: DB, holder: { userId?: number; emails: string[] }): Promise<ConsentView[]> {
+/**
+ * The person's consents, newest first, withdrawn ones included (they are part of the record). A
+ * status link's holder (no account) sees those given with that application or order.
+ */
+export async function listConsents(
+  db: DB,
+  holder: { userId?: number; emails: string[]; applicationId?: number; orderId?: number },
+): Promise<ConsentView[]> {
   const rows = await db
     .selectFrom('consents')
     .selectAll()
@@ -75,6 +81,8 @@ export async function listConsents(db: DB, holder: { userId?: number; emails: st
       eb.or([
         ...(holder.userId !== undefined ? [eb('user_id', '=', holder.userId)] : []),
         ...(holder.emails.length ? [eb('email', 'in', holder.emails)] : []),
+        ...(holder.applicationId !== undefined ? [eb('application_id', '=', holder.applicationId)] : []),
+        ...(holder.orderId !== undefined ? [eb('order_id', '=', holder.orderId)] : []),
       ]),
     )
     .orderBy('given_at', 'desc')
@@ -156,8 +164,14 @@ export function checkUnsubscribeToken(secret: string, email: string, purpose: st
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/**
+ * The link at the foot of an optional e-mail: a page (`/privacy/unsubscribe`) that withdraws the
+ * consent as it opens (`GET /api/privacy/unsubscribe`) and says so. A page rather than the API
+ * address, so the person reads a sentence and not an envelope, and a mail scanner that only
+ * fetches the link (no script) does not unsubscribe anyone.
+ */
 export function unsubscribeUrl(siteUrl: string, secret: string, email: string, purpose: string): string {
-  const url = new URL('/api/privacy/unsubscribe', siteUrl);
+  const url = new URL('/privacy/unsubscribe', siteUrl);
   url.searchParams.set('email', email.trim().toLowerCase());
   url.searchParams.set('purpose', purpose);
   url.searchParams.set('token', unsubscribeToken(secret, email, purpose));

@@ -7,6 +7,7 @@ import { nowIso } from '../../platform/db';
 import { dialectOf } from '../../platform/db/dialect';
 import type { FileStore } from '../../platform/storage/store';
 import { writeAudit } from '../audit/audit';
+import { erasePayerContacts } from './erasure-accounts';
 import type { PersonKeys } from './export-manifest';
 
 /**
@@ -153,6 +154,11 @@ async function eraseRows(trx: DB, keys: PersonKeys, texts: string[], at: string)
     await trx.deleteFrom('member_notes').where('member_id', 'in', memberIds).execute();
     await trx.deleteFrom('member_change_requests').where('member_id', 'in', memberIds).execute();
     await trx.updateTable('member_transfers').set({ note: null }).where('member_id', 'in', memberIds).execute();
+    await trx
+      .updateTable('transfer_requests')
+      .set({ reason: null, decision_note: null })
+      .where('member_id', 'in', memberIds)
+      .execute();
     await trx.deleteFrom('erasure_notices').where('member_id', 'in', memberIds).execute();
     // The import's record of what it wrote keeps no copy of the person's fields.
     await trx
@@ -251,35 +257,8 @@ async function eraseRows(trx: DB, keys: PersonKeys, texts: string[], at: string)
     for (const email of emails) await trx.deleteFrom('login_throttle').where('key', '=', `account:${email}`).execute();
   }
   if (userIds.length) await trx.deleteFrom('consents').where('user_id', 'in', userIds).execute();
-  await erasePayerContacts(trx, keys);
+  await erasePayerContacts(trx, keys, texts);
   await scrubLogs(trx, texts);
-}
-
-/** Payments keep the payer's name and amounts for the tax invoice (rule 46); the e-mail address goes. */
-async function erasePayerContacts(trx: DB, keys: PersonKeys): Promise<void> {
-  const subjects: [string, number[]][] = [
-    ['membership_application', keys.applicationIds],
-    ['membership_renewal', keys.memberIds],
-    ['natcon_order', keys.orderIds],
-  ];
-  for (const [purpose, ids] of subjects) {
-    if (!ids.length) continue;
-    const payments = await trx
-      .selectFrom('payments')
-      .select(['id', 'receipt'])
-      .where('purpose', '=', purpose)
-      .where('subject_id', 'in', ids)
-      .execute();
-    for (const payment of payments) {
-      let receipt = payment.receipt;
-      if (receipt) {
-        const content = JSON.parse(receipt) as { payer?: { email?: string } };
-        if (content.payer) content.payer.email = '';
-        receipt = JSON.stringify(content);
-      }
-      await trx.updateTable('payments').set({ payer_email: '', receipt }).where('id', '=', payment.id).execute();
-    }
-  }
 }
 
 /** Log entries stay for their year; the person's addresses and names are taken out of their text. */
@@ -340,6 +319,8 @@ export async function scrubDeletedSpace(db: DB): Promise<void> {
       'natcon_delegates',
       'natcon_nominations',
       'payments',
+      'gateway_orders',
+      'bank_statement_lines',
       'audit_log',
       'consents',
       'notification_recipients',

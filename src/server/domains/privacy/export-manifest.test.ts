@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_SOURCES, TABLES_WITHOUT_PERSONAL_DATA, isAccountedFor, subjectIdsFor } from './export-manifest';
+import {
+  EXPORT_SOURCES,
+  EXPORTED_BUT_KEPT,
+  TABLES_KEPT_BY_LAW,
+  TABLES_WITHOUT_PERSONAL_DATA,
+  isAccountedFor,
+  subjectIdsFor,
+} from './export-manifest';
 
 describe('export manifest', () => {
   it('names each table once, and each ZIP file once', () => {
@@ -30,5 +37,15 @@ describe('export manifest', () => {
   it('accounts for the FTS shadow tables of the application search', () => {
     expect(isAccountedFor('applications_search_data')).toBe(true);
     expect(isAccountedFor('some_new_table')).toBe(false);
+  });
+});
+
+describe('records kept by law', () => {
+  it('exports every accounting table that erasure keeps, and lists no table twice', () => {
+    for (const table of EXPORTED_BUT_KEPT) expect(EXPORT_SOURCES.map((s) => s.table)).toContain(table);
+    for (const table of Object.keys(TABLES_KEPT_BY_LAW)) {
+      expect(TABLES_WITHOUT_PERSONAL_DATA).not.toHaveProperty(table);
+      expect(EXPORT_SOURCES.map((s) => s.table)).not.toContain(table);
+    }
   });
 });

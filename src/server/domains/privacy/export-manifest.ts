@@ -18,7 +18,11 @@ export type PersonLink =
   /** `column` holds the id of one of the person's NATCON orders. */
   | { by: 'order'; column: string }
   /** A (purpose, subject id) pair naming the person's application, renewal (member id) or NATCON order. */
-  | { by: 'subject'; purposeColumn: string; subjectColumn: string };
+  | { by: 'subject'; purposeColumn: string; subjectColumn: string }
+  /** `column` holds the id of one of the person's payments (those the `subject` link finds). */
+  | { by: 'payment'; column: string }
+  /** `column` holds the id of a GST invoice issued for one of the person's payments. */
+  | { by: 'invoice'; column: string };
 
 export interface ExportSource {
   table: string;
@@ -65,6 +69,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { table: 'member_transfers', file: 'chapter-transfers', links: [{ by: 'member', column: 'member_id' }] },
   { table: 'member_notes', file: 'staff-notes', links: [{ by: 'member', column: 'member_id' }] },
   { table: 'member_change_requests', file: 'change-requests', links: [{ by: 'member', column: 'member_id' }] },
+  { table: 'transfer_requests', file: 'transfer-requests', links: [{ by: 'member', column: 'member_id' }] },
   { table: 'member_renewals', file: 'renewals', links: [{ by: 'member', column: 'member_id' }] },
   { table: 'reminder_sends', file: 'renewal-reminders', links: [{ by: 'member', column: 'member_id' }] },
   {
@@ -76,6 +81,23 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     table: 'coupon_redemptions',
     file: 'coupons-used',
     links: [{ by: 'subject', purposeColumn: 'purpose', subjectColumn: 'subject_id' }],
+  },
+  // Tax documents are exported (the person's own invoices) though erasure keeps them (TABLES_KEPT_BY_LAW).
+  { table: 'gst_invoices', file: 'tax-invoices', links: [{ by: 'payment', column: 'payment_id' }] },
+  { table: 'gst_credit_notes', file: 'credit-notes', links: [{ by: 'invoice', column: 'invoice_id' }] },
+  {
+    table: 'gateway_orders',
+    file: 'online-payments',
+    links: [{ by: 'payment', column: 'payment_id' }],
+    // The page the payer came back to may carry a status link's secret.
+    omit: ['return_path'],
+  },
+  { table: 'refunds', file: 'refunds', links: [{ by: 'payment', column: 'payment_id' }], omit: ['idempotency_key'] },
+  {
+    table: 'bank_statement_lines',
+    file: 'bank-statement-lines',
+    links: [{ by: 'payment', column: 'payment_id' }],
+    omit: ['fingerprint', 'candidates'],
   },
   { table: 'notification_recipients', file: 'notifications', links: [{ by: 'user', column: 'user_id' }] },
   { table: 'audit_log', file: 'activity-and-sign-ins', links: [{ by: 'user', column: 'actor_user_id' }] },
@@ -109,6 +131,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     links: [
       { by: 'user', column: 'user_id' },
       { by: 'email', columns: ['email'] },
+      { by: 'application', column: 'application_id' },
+      { by: 'order', column: 'order_id' },
     ],
   },
   {
@@ -117,6 +141,8 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
     links: [
       { by: 'user', column: 'user_id' },
       { by: 'email', columns: ['email'] },
+      { by: 'application', column: 'application_id' },
+      { by: 'order', column: 'order_id' },
     ],
   },
   { table: 'nominees', file: 'nominee', links: [{ by: 'user', column: 'user_id' }] },
@@ -158,6 +184,9 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   privacy_request_events:
     'Staff’s handling of a request (notes, reminders); the request and its answer are exported with privacy_requests.',
   breaches: 'Incident records of the institute; each affected person is told by e-mail.',
+  gateway_events:
+    'The gateway’s event ids, kinds and outcomes, kept to process each event once; no name, e-mail or phone is stored.',
+  bank_statements: 'Which statement file staff uploaded and when; the payers’ lines are exported per person.',
   data_export_jobs: 'The export job itself: its result is the ZIP the person downloads.',
   imports:
     'A staff upload of many people’s rows; each person’s own rows are exported through import_rows. The uploaded file is not erased per person (docs/privacy.md).',
@@ -168,25 +197,27 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
 };
 
 /**
- * Tax documents kept whatever the person asks, for the period the GST law requires (CGST Rules, rule
- * 46 fields: the buyer's name, GSTIN, place of supply). Erasure leaves them; the export does not yet
- * include them (the issue 25 invoices reach the person as their own PDFs).
+ * Tables kept whatever the person asks because the law requires them, and why. The person's own rows
+ * of the tables above (invoices, credit notes, online payments, refunds, bank lines) are in their
+ * export and survive their erasure (erasure.ts scrubs only contact details from them); these tables
+ * are tied to the person only through those rows.
  */
 export const TABLES_KEPT_BY_LAW: Readonly<Record<string, string>> = {
-  gst_invoices: 'Tax invoices (buyer name, GSTIN, place of supply) kept for the GST retention period.',
-  gst_invoice_lines: 'Lines of those invoices.',
-  gst_credit_notes: 'Credit notes against those invoices.',
-  gst_credit_note_lines: 'Lines of those credit notes.',
+  gst_invoice_lines:
+    'Lines of tax invoices (CGST Rules, rule 46), kept for the GST retention period; the invoice’s content holds them.',
+  gst_credit_note_lines: 'Lines of credit notes (rule 53), kept likewise; the credit note’s content holds them.',
   gst_document_sequences: 'Invoice and credit note counters.',
-  // Online payments and bank reconciliation (issue 24): accounting records behind the payments. Not yet
-  // exported or scrubbed per person (docs/privacy.md, "Not built yet"): a gateway event's payload may hold
-  // the payer's e-mail and phone.
-  gateway_orders: 'Online payment orders behind payments, kept with the accounts.',
-  gateway_events: 'The gateway’s payment events, kept with the accounts.',
-  refunds: 'Refunds of payments, kept with the accounts.',
-  bank_statements: 'Bank statements uploaded by staff for reconciliation.',
-  bank_statement_lines: 'Lines of those statements (payer narration), kept with the accounts.',
 };
+
+/** Exported tables that erasure keeps (with contact details scrubbed): accounting and tax records. */
+export const EXPORTED_BUT_KEPT: readonly string[] = [
+  'gst_invoices',
+  'gst_credit_notes',
+  'gateway_orders',
+  'refunds',
+  'bank_statement_lines',
+  'payments',
+];
 
 /** The ids and addresses that tie rows to one person, gathered before the sources are read. */
 export interface PersonKeys {

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit';
 import { CURRENT_NOTICE_VERSION } from '../../../lib/schemas/privacy';
 import { collectPersonData } from './collect';
 import { gatherPersonKeys } from './person';
+import type { ExportSource, PersonKeys } from './export-manifest';
 
 /**
  * "Download my data" (DPDP Act, section 11): one ZIP with a JSON file per kind of record and the
@@ -24,8 +25,18 @@ const STALE_MS = 2 * 60_000;
 
 /** The ZIP of everything about the account `userId`. */
 export async function buildExportZip(db: DB, store: FileStore, userId: number, now: Date): Promise<Uint8Array> {
-  const keys = await gatherPersonKeys(db, { userId });
-  const { sections, files } = await collectPersonData(db, keys);
+  return zipOf(db, store, await gatherPersonKeys(db, { userId }), now);
+}
+
+/** The ZIP of the rows and files these keys reach (and the extra sources' rows). */
+export async function zipOf(
+  db: DB,
+  store: FileStore,
+  keys: PersonKeys,
+  now: Date,
+  extraSources: readonly ExportSource[] = [],
+): Promise<Uint8Array> {
+  const { sections, files } = await collectPersonData(db, keys, extraSources);
   const entries: Zippable = { 'README.txt': strToU8(README) };
   for (const section of sections)
     entries[`${section.source.file}.json`] = strToU8(JSON.stringify(section.rows, null, 2));

@@ -109,8 +109,15 @@ async function viewsOf(db: DB, rows: Selectable<PrivacyRequestsTable>[], now: Da
   }));
 }
 
-/** The person's own requests: by account, or by the e-mail of the application or order they came from. */
-export async function ownRequests(db: DB, holder: { userId?: number; emails: string[] }, now: Date) {
+/**
+ * The person's own requests: by account, or by the e-mail of the application or order they came
+ * from; a status link's holder sees those made through that application or order.
+ */
+export async function ownRequests(
+  db: DB,
+  holder: { userId?: number; emails: string[]; applicationId?: number; orderId?: number },
+  now: Date,
+) {
   const rows = await db
     .selectFrom('privacy_requests')
     .selectAll()
@@ -118,6 +125,8 @@ export async function ownRequests(db: DB, holder: { userId?: number; emails: str
       eb.or([
         ...(holder.userId !== undefined ? [eb('user_id', '=', holder.userId)] : []),
         ...(holder.emails.length ? [eb('email', 'in', holder.emails)] : []),
+        ...(holder.applicationId !== undefined ? [eb('application_id', '=', holder.applicationId)] : []),
+        ...(holder.orderId !== undefined ? [eb('order_id', '=', holder.orderId)] : []),
       ]),
     )
     .orderBy('received_at', 'desc')

@@ -73,6 +73,14 @@ export interface BreachesTable {
   notified_count: ColumnType<number, number | undefined, number>;
   recorded_by: number | null;
   created_at: string;
+  /** Migration 021: the detailed report's contents (DPDP Rules, rule 7(2)(b)). */
+  location: string | null;
+  cause: string | null;
+  findings: string | null;
+  prevention: string | null;
+  /** JSON of the people affected as staff chose them (`BreachScope`). */
+  scope: string | null;
+  board_reported_at: string | null;
 }
 
 /** One CSV of personal data downloaded by staff: who, which list, with which filters, how many rows. */
@@ -108,4 +116,8 @@ export interface GuardianConsentsTable {
   requested_at: string;
   given_at: string | null;
   given_ip: string | null;
+  /** When the one reminder went out (migration 026). */
+  reminded_at: string | null;
+  /** When the application was closed for want of consent (migration 026); the link then stops working. */
+  closed_at: string | null;
 }
