@@ -220,6 +220,26 @@ describeEachDatabase('GST tax invoices', (kind) => {
         .executeTakeFirstOrThrow(),
     ).toMatchObject({ taxable_value: 100_000, cgst: 0, sgst: 0, igst: 18_000, total: 118_000 });
 
+    // Its PDF, for the payer's status link and for staff; the same 404 for a stranger and a missing note.
+    const pdf = await api.request('GET', `/api/credit-notes/${interNote.id}.pdf?token=token-${REGISTERED_FROM + 300}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain(`credit-note-${interNote.number.replace(/\//g, '-')}.pdf`);
+    const shown = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(shown).toContain('CREDIT NOTE');
+    expect(shown).toContain(`Credit note number: ${interNote.number}`);
+    expect(shown).toContain(`Against tax invoice ${interInvoice.number}`);
+    expect(shown).toContain('Reason: Part refund');
+    expect(shown).toContain('Integrated tax (IGST)');
+    expect(shown).toContain('Total credited');
+    expect(shown).toContain('Rupees One Thousand One Hundred Eighty Only');
+    const byStaff = await api.request('GET', `/api/credit-notes/${interNote.id}.pdf`, { token: staffToken });
+    expect(byStaff.status).toBe(200);
+    const stranger = await api.request('GET', `/api/credit-notes/${interNote.id}.pdf?token=token-300`);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ error: { message: 'No such credit note.' } });
+    expect((await api.request('GET', `/api/credit-notes/999999.pdf?token=token-300`)).status).toBe(404);
+    expect((await api.request('GET', `/api/credit-notes/${interNote.id}.pdf`)).status).toBe(401);
+
     await expect(credit(intraInvoice.id, 531_001)).rejects.toMatchObject({
       kind: 'invalid',
       fields: { amount: expect.any(String) },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../../src/server/platform/db';
+import { kolkataDate } from '../../src/lib/financial-year';
 import { verifyPayment } from '../../src/server/domains/money';
 import { updateGstSettings } from '../../src/server/domains/gst/settings';
 import type { AuthUser } from '../../src/server/domains/identity/auth-user';
@@ -20,7 +21,12 @@ interface Order {
     orderNumber: string;
     statusToken: string;
     amountDue: number;
-    receipts: { paymentId: number; receiptNumber: string; invoice: { id: number; number: string } | null }[];
+    receipts: {
+      paymentId: number;
+      receiptNumber: string;
+      invoice: { id: number; number: string } | null;
+      creditNotes: { id: number; number: string }[];
+    }[];
   };
 }
 
@@ -104,7 +110,13 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
     const pdf = await api.request('GET', `/api/invoices/${invoice!.id}.pdf?token=${statusToken}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
-    return { order: status.data, invoiceId: invoice!.id, text: await pdfText(new Uint8Array(await pdf.arrayBuffer())) };
+    return {
+      order: status.data,
+      invoiceId: invoice!.id,
+      text: await pdfText(new Uint8Array(await pdf.arrayBuffer())),
+      statusPath: `/api/natcon/registrations/${orderNumber}?token=${statusToken}`,
+      statusToken,
+    };
   }
 
   it('gives a company registered in another State an invoice with IGST', async () => {
@@ -124,7 +136,7 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
   });
 
   it('gives a buyer in the institute’s State CGST and SGST, and a credit note when the order is cancelled', async () => {
-    const { order, invoiceId, text } = await buyAndDownload({
+    const { order, invoiceId, text, statusPath, statusToken } = await buyAndDownload({
       organisation: 'Hooghly Jute Mills Ltd',
       gstin: '19AAACN1234F1ZU',
       buyerAddress: 'Strand Road, Kolkata 700001',
@@ -135,18 +147,43 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
     expect(text).toContain('Rs 900.00');
     expect(text).not.toContain('Integrated tax (IGST)');
 
+    const staffToken = (await createUser(database.db, { roleId: '5' })).token;
     const cancel = await api.request('POST', `/api/admin/natcon/registrations/${order.id}/cancel`, {
-      token: (await createUser(database.db, { roleId: '5' })).token,
+      token: staffToken,
       body: { note: 'Company withdrew' },
     });
     expect(cancel.status).toBe(200);
-    const notes = await database.db
-      .selectFrom('gst_credit_notes')
-      .selectAll()
-      .where('invoice_id', '=', invoiceId)
-      .execute();
+    const creditNotes = () =>
+      database.db.selectFrom('gst_credit_notes').selectAll().where('invoice_id', '=', invoiceId).execute();
+    // The cancellation makes a refund due; the credit note is issued when the refund is made.
+    expect(await creditNotes()).toHaveLength(0);
+    const due = await database.db
+      .selectFrom('refunds')
+      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+      .select('refunds.id')
+      .where('payments.purpose', '=', 'natcon_order')
+      .where('payments.subject_id', '=', order.id)
+      .where('refunds.state', '=', 'due')
+      .executeTakeFirstOrThrow();
+    const made = await api.request('POST', `/api/admin/refunds/${due.id}/make`, {
+      token: staffToken,
+      body: { mode: 'bank_transfer', reference: 'NEFTHOOGHLY1', refundedOn: kolkataDate(api.clock.now) },
+    });
+    expect(made.status).toBe(200);
+    const notes = await creditNotes();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ taxable_value: 1_000_000, cgst: 90_000, sgst: 90_000, igst: 0, total: 1_180_000 });
+
+    // The buyer's status link lists the credit note, and its PDF opens with the same token.
+    const status = (await (await api.request('GET', statusPath)).json()) as Order;
+    expect(status.data.receipts[0].creditNotes).toEqual([{ id: notes[0].id, number: notes[0].number }]);
+    const pdf = await api.request('GET', `/api/credit-notes/${notes[0].id}.pdf?token=${statusToken}`);
+    expect(pdf.status).toBe(200);
+    const shown = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(shown).toContain('CREDIT NOTE');
+    expect(shown).toContain('Hooghly Jute Mills Ltd');
+    expect(shown).toContain('Central tax (CGST)');
+    expect(shown).toContain('Rupees Eleven Thousand Eight Hundred Only');
   });
 
   it('issues a credit note reversing the IGST when part of an invoiced payment is refunded', async () => {

@@ -71,6 +71,8 @@ export const PaymentInvoiceSchema = z.object({
   ...figures,
   total: z.number().int(),
 });
+/** A payment's tax invoice where payers and members see the payment: its PDF is `/api/invoices/{id}.pdf`. */
+export const InvoiceRefSchema = z.object({ id: z.number().int(), number: z.string() });
 /** The credit notes that reduce that invoice (refunds, cancellations), oldest first. */
 export const PaymentCreditNoteSchema = z.object({
   id: z.number().int(),
@@ -146,3 +148,16 @@ export const GstDocumentSchema = z.object({
 });
 export type GstDocument = z.infer<typeof GstDocumentSchema>;
 export const GstRegisterAnswer = pagedSchema(GstDocumentSchema);
+
+/** `GET /api/admin/settings/gst/late-credit-notes`: credit notes issued after 30 November of the year after their invoice's. */
+export const LateCreditNoteSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issuedOn: z.string(),
+  reason: z.string(),
+  total: z.number().int(),
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  buyerName: z.string(),
+});
+export type LateCreditNote = z.infer<typeof LateCreditNoteSchema>;

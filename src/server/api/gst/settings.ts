@@ -1,5 +1,7 @@
 import { ROLE } from '../../../lib/roles';
-import { GstSettingsBody } from '../../../lib/schemas/gst';
+import { z } from '@hono/zod-openapi';
+import { GstSettingsBody, LateCreditNoteSchema } from '../../../lib/schemas/gst';
+import { lateCreditNotes } from '../../domains/gst/late-credit-notes';
 import { readGstSettings, updateGstSettings } from '../../domains/gst/settings';
 import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '../openapi';
 
@@ -26,7 +28,19 @@ const updateRoute = apiRoute({
   data: GstSettingsBody,
 });
 
+const lateRoute = apiRoute({
+  method: 'get',
+  path: '/late-credit-notes',
+  summary: 'Credit notes issued after 30 November following their invoice’s financial year (newest 100)',
+  description:
+    'CGST Act section 34(2): these no longer reduce the tax of the invoice’s year; the accountant treats them by hand.',
+  tags,
+  access: rolesOnly(ROLE.superAdmin),
+  data: z.array(LateCreditNoteSchema),
+});
+
 export const adminGstSettingsRouter = createRouter()
+  .openapi(lateRoute, async (c) => respond(c, await lateCreditNotes(c.var.deps.db)))
   .openapi(readRoute, async (c) => respond(c, await readGstSettings(c.var.deps.db)))
   .openapi(updateRoute, async (c) => {
     const { db, now } = c.var.deps;

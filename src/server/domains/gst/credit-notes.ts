@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
 import { nowIso } from '../../platform/db';
 import { dialectOf } from '../../platform/db/dialect';
 import { conflict, invalid, notFound } from '../errors';
@@ -178,4 +180,40 @@ export async function creditableAmount(db: DB, invoiceId: number): Promise<numbe
     .where('invoice_id', '=', invoiceId)
     .executeTakeFirstOrThrow();
   return invoice.total - Number(credited.sum);
+}
+
+/** The stored credit note: the payment of its invoice (for the access check) and what it prints. */
+export async function readCreditNote(
+  db: DB,
+  creditNoteId: number,
+): Promise<{ paymentId: number; content: TaxDocument } | null> {
+  const row = await db
+    .selectFrom('gst_credit_notes as n')
+    .innerJoin('gst_invoices as i', 'i.id', 'n.invoice_id')
+    .select(['i.payment_id', 'n.content'])
+    .where('n.id', '=', creditNoteId)
+    .executeTakeFirst();
+  return row ? { paymentId: row.payment_id, content: JSON.parse(row.content) as TaxDocument } : null;
+}
+
+/** The credit notes against each payment's invoice, oldest first, for the payer's and member's views. */
+export async function creditNotesOfPayments(
+  db: DB | Transaction<Database>,
+  paymentIds: number[],
+): Promise<Map<number, { id: number; number: string }[]>> {
+  const byPayment = new Map<number, { id: number; number: string }[]>();
+  if (!paymentIds.length) return byPayment;
+  const rows = await db
+    .selectFrom('gst_credit_notes as n')
+    .innerJoin('gst_invoices as i', 'i.id', 'n.invoice_id')
+    .select(['i.payment_id', 'n.id', 'n.number'])
+    .where('i.payment_id', 'in', paymentIds)
+    .orderBy('n.id')
+    .execute();
+  for (const row of rows) {
+    const notes = byPayment.get(row.payment_id) ?? [];
+    notes.push({ id: row.id, number: row.number });
+    byPayment.set(row.payment_id, notes);
+  }
+  return byPayment;
 }

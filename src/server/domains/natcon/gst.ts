@@ -1,7 +1,7 @@
 import type { DB } from '../../platform/db';
-import { readPaymentSettings } from '../money';
+import { gstRateFor } from '../gst/rates';
 
-/** GST on NATCON fees follows the one GST setting the membership fees use (null: none charged). */
+/** GST on the NATCON delegate fee: the GST settings' rate for it (docs/gst.md, "Rates used in prices"). */
 export async function natconGstPercent(db: DB): Promise<number | null> {
-  return (await readPaymentSettings(db)).gst.ratePercent;
+  return gstRateFor(db, 'natcon_delegate');
 }
