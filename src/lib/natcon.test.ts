@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { currentPrice, gstOn, isEarlyBird, registrationWindow, seatsMessage } from './natcon';
+import {
+  cancellationKeeps,
+  currentPrice,
+  gstOn,
+  isEarlyBird,
+  orderStatus,
+  registrationWindow,
+  seatsMessage,
+  ticketsValid,
+} from './natcon';
 
 describe('NATCON prices', () => {
   const category = { fee: 1_200_000, earlyBirdFee: 900_000, earlyBirdUntil: '2027-01-31' };
@@ -39,5 +48,46 @@ describe('seats message', () => {
     expect(seatsMessage('Student', 1, 3)).toBe(
       'Only 1 seat left in Student: this registration joins the waiting list.',
     );
+  });
+});
+
+describe('order status and cancellation terms (issues 28 and 24)', () => {
+  const seated = {
+    state: 'confirmed' as const,
+    paymentState: 'unpaid' as const,
+    holdUntil: '2027-01-10T00:00:00.000Z',
+    holdKind: 'order' as const,
+    guestConfirmed: false,
+    released: false,
+  };
+
+  it('is awaiting payment while seats are held, offered for a waiting order, confirmed only when paid or a guest', () => {
+    expect(orderStatus(seated)).toBe('awaiting_payment');
+    expect(orderStatus({ ...seated, holdKind: 'offer' })).toBe('offered');
+    expect(orderStatus({ ...seated, paymentState: 'reported' })).toBe('awaiting_payment');
+    expect(orderStatus({ ...seated, paymentState: 'verified', holdUntil: null })).toBe('confirmed');
+    expect(orderStatus({ ...seated, paymentState: 'not_due', holdUntil: null })).toBe('confirmed');
+    expect(orderStatus({ ...seated, guestConfirmed: true, holdUntil: null })).toBe('confirmed');
+    // An order placed before holds existed, unpaid: still not confirmed, and its tickets are not good.
+    expect(orderStatus({ ...seated, holdUntil: null })).toBe('awaiting_payment');
+    expect(orderStatus({ ...seated, state: 'cancelled', released: true })).toBe('released');
+    expect(orderStatus({ ...seated, state: 'cancelled' })).toBe('cancelled');
+    expect(orderStatus({ ...seated, state: 'waitlisted', holdUntil: null })).toBe('waitlisted');
+  });
+
+  it('lets a ticket in only for a confirmed order', () => {
+    expect(ticketsValid(seated)).toBe(false);
+    expect(ticketsValid({ ...seated, paymentState: 'verified' })).toBe(false);
+    expect(ticketsValid({ ...seated, paymentState: 'verified', holdUntil: null })).toBe(true);
+    expect(ticketsValid({ ...seated, state: 'cancelled', paymentState: 'verified', holdUntil: null })).toBe(false);
+  });
+
+  it('keeps a percentage rounded to the paisa or a fixed sum, never more than was paid', () => {
+    expect(cancellationKeeps({ keepKind: 'percent', keepValue: 10 }, 1_180_005)).toBe(118_001);
+    expect(cancellationKeeps({ keepKind: 'percent', keepValue: 0 }, 500_000)).toBe(0);
+    expect(cancellationKeeps({ keepKind: 'percent', keepValue: 100 }, 500_000)).toBe(500_000);
+    expect(cancellationKeeps({ keepKind: 'fixed', keepValue: 100_000 }, 500_000)).toBe(100_000);
+    expect(cancellationKeeps({ keepKind: 'fixed', keepValue: 900_000 }, 500_000)).toBe(500_000);
+    expect(cancellationKeeps({ keepKind: 'fixed', keepValue: 100_000 }, 0)).toBe(0);
   });
 });

@@ -51,6 +51,75 @@ export const PAYMENT_STATE_LABELS: Record<OrderPaymentState, string> = {
   not_due: 'Nothing to pay',
 };
 
+/**
+ * What an order is, as the buyer and the desk read it (issue 28): derived from the stored state,
+ * payment state and hold, never stored. An order holding seats is `confirmed` only once its payment
+ * is verified, nothing is due, or staff confirmed it unpaid (an invited guest); until then it is
+ * awaiting payment (placed so) or offered (a freed seat from the waiting list).
+ */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'offered',
+  'confirmed',
+  'waitlisted',
+  'cancelled',
+  'released',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  offered: 'Seat offered: awaiting payment',
+  confirmed: 'Confirmed',
+  waitlisted: 'Waiting list',
+  cancelled: 'Cancelled',
+  released: 'Released: not paid in time',
+};
+
+export interface OrderStatusFacts {
+  state: OrderState;
+  paymentState: OrderPaymentState;
+  holdUntil: string | null;
+  holdKind: 'order' | 'offer' | null;
+  guestConfirmed: boolean;
+  released: boolean;
+}
+
+/** Whether a seated order's tickets are good at the door: paid, nothing due, or a guest of the institute. */
+export function ticketsValid(order: Omit<OrderStatusFacts, 'holdKind' | 'released'>): boolean {
+  if (order.state !== 'confirmed' || order.holdUntil !== null) return false;
+  return order.paymentState === 'verified' || order.paymentState === 'not_due' || order.guestConfirmed;
+}
+
+export function orderStatus(order: OrderStatusFacts): OrderStatus {
+  if (order.state === 'cancelled') return order.released ? 'released' : 'cancelled';
+  if (order.state === 'waitlisted') return 'waitlisted';
+  if (ticketsValid(order)) return 'confirmed';
+  return order.holdKind === 'offer' && order.holdUntil !== null ? 'offered' : 'awaiting_payment';
+}
+
+/** A hold's end as the buyer reads it, in India's time whatever the reader's clock says. */
+export function holdDeadline(iso: string | null): string {
+  if (!iso) return 'the time set';
+  const when = new Date(iso).toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return `${when} (India time)`;
+}
+
+export const KEEP_KINDS = ['fixed', 'percent'] as const;
+export type KeepKind = (typeof KEEP_KINDS)[number];
+
+/**
+ * What a cancellation keeps of `paid` (paise): a fixed sum, or a percentage rounded to the nearest
+ * paisa; never more than was paid. The refund is `paid` less this.
+ */
+export function cancellationKeeps(policy: { keepKind: KeepKind; keepValue: number }, paid: number): number {
+  const kept = policy.keepKind === 'fixed' ? policy.keepValue : Math.round((paid * policy.keepValue) / 100);
+  return Math.max(0, Math.min(paid, kept));
+}
+
 export const NOMINATION_STATES = ['received', 'shortlisted', 'winner', 'not_selected'] as const;
 export type NominationState = (typeof NOMINATION_STATES)[number];
 export const NOMINATION_STATE_LABELS: Record<NominationState, string> = {

@@ -4,7 +4,7 @@ import type { RoleId } from '../../src/lib/roles';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, TEST_SECRET, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';
-import { createEdition, delegate, registration } from '../support/natcon';
+import { confirmAsGuest, createEdition, delegate, registration } from '../support/natcon';
 
 interface Answer {
   success: boolean;
@@ -189,6 +189,15 @@ describeEachDatabase('NATCON desk API', (kind) => {
 
   it('checks a ticket in once: a second scan reports the first check-in time', async () => {
     const code = plainOrder.delegates[0].confirmationNumber;
+    const unpaid = await api.request('POST', '/api/admin/natcon/check-ins', {
+      token: users['5'].token,
+      body: { code },
+    });
+    expect(unpaid.status).toBe(409);
+    expect((await json(unpaid)).error?.message).toMatch(
+      /^Not admitted: order N27-\d{6} of .+ is not paid \(awaiting payment\)/,
+    );
+    await confirmAsGuest(api, plainOrder.id, users['2'].token);
     const first = await json(
       await api.request('POST', '/api/admin/natcon/check-ins', {
         token: users['5'].token,
@@ -238,10 +247,12 @@ describeEachDatabase('NATCON desk API', (kind) => {
     });
     expect(again.status).toBe(409);
 
+    // The freed seats went to the waiting order at once, held unpaid; tickets come once it is confirmed.
+    const offered = await json(await api.request('GET', `/api/admin/natcon/registrations/${waiting.id}`, { token }));
+    expect(offered.data).toMatchObject({ state: 'confirmed', status: 'offered' });
     await api.settle();
     const before = api.outbox().length;
-    const promoted = await api.request('POST', `/api/admin/natcon/registrations/${waiting.id}/promote`, { token });
-    expect((await json(promoted)).data.state).toBe('confirmed');
+    await confirmAsGuest(api, waiting.id, token);
     await api.settle();
     expect(
       api

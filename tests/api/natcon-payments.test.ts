@@ -204,7 +204,9 @@ describeEachDatabase('NATCON coupons, GST and payments', (kind) => {
     const receipts = ((await status.json()) as { data: { receipts: { paymentId: number; receiptNumber: string }[] } })
       .data.receipts;
     // No GSTIN set in these tests: a receipt and no tax invoice.
-    expect(receipts).toEqual([{ paymentId: second.id, receiptNumber: verified.receiptNumber, invoice: null }]);
+    expect(receipts).toEqual([
+      { paymentId: second.id, receiptNumber: verified.receiptNumber, invoice: null, creditNotes: [] },
+    ]);
     const pdf = await api.request('GET', `/api/payments/${second.id}/receipt.pdf?token=${order.data.statusToken}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');

@@ -6,7 +6,7 @@ import { createDiskStore } from '../../src/server/platform/storage';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
-import { createEdition, delegate, registration } from '../support/natcon';
+import { confirmAsGuest, createEdition, delegate, registration } from '../support/natcon';
 
 interface Order {
   data: {
@@ -40,6 +40,7 @@ describeEachDatabase('NATCON tickets kept in storage', (kind) => {
     });
     expect(response.status).toBe(201);
     const order = (await response.json()) as Order;
+    await confirmAsGuest(api, order.data.id, superAdmin.token);
     await api.settle();
     return order.data;
   };
@@ -93,6 +94,46 @@ describeEachDatabase('NATCON tickets kept in storage', (kind) => {
     expect((await download(order, order.delegates[0].confirmationNumber)).equals(marked)).toBe(true);
     expect((await stored(order.delegates[0].confirmationNumber)).ticket_key).toBe(first.ticket_key);
     expect(storedFiles(uploads)).toHaveLength(before + 2);
+  });
+
+  it('gives each delegate their own link to their ticket, which opens nothing else', async () => {
+    const order = await place(2);
+    const [first, second] = order.delegates.map((d) => d.confirmationNumber);
+    const emailOf = async (confirmationNumber: string) =>
+      (
+        await database.db
+          .selectFrom('natcon_delegates')
+          .select('email')
+          .where('confirmation_number', '=', confirmationNumber)
+          .executeTakeFirstOrThrow()
+      ).email;
+    const secondEmail = await emailOf(second);
+    const mail = api
+      .outbox()
+      .map((m) =>
+        m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      )
+      .find((m) => m.includes(`To: ${secondEmail}`) && m.includes(`your ticket ${second}`));
+    const link = mail?.match(/Your ticket again, whenever you need it \(keep this link private\): (\S+)/)?.[1];
+    expect(link).toMatch(new RegExp(`/api/natcon/registrations/${order.orderNumber}/tickets/${second}\\?token=`));
+    const own = new URL(link!);
+    const ticket = await api.request('GET', own.pathname + own.search);
+    expect(ticket.status).toBe(200);
+    expect(ticket.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await ticket.arrayBuffer()).equals(await download(order, second))).toBe(true);
+
+    // The same key opens neither the other delegate's ticket nor the order.
+    const token = own.searchParams.get('token')!;
+    const other = await api.request(
+      'GET',
+      `/api/natcon/registrations/${order.orderNumber}/tickets/${first}?token=${encodeURIComponent(token)}`,
+    );
+    expect(other.status).toBe(404);
+    const orderPage = await api.request(
+      'GET',
+      `/api/natcon/registrations/${order.orderNumber}?token=${encodeURIComponent(token)}`,
+    );
+    expect(orderPage.status).toBe(404);
   });
 
   it('makes a missing ticket on demand and keeps it', async () => {

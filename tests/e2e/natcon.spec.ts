@@ -1,19 +1,26 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { holdDeadline } from '../../src/lib/natcon';
 import { nowIso } from '../../src/server/platform/db';
-import { e2eDb, expect, signIn, test } from './support/fixtures';
+import { E2E_SECRET, e2eDb, expect, signIn, test } from './support/fixtures';
+import { mailsTo } from './support/outbox';
 
 /**
- * NATCON in the browser: a group of three registers on a phone-sized screen, reports its payment
- * and gets its tickets; staff verify the payment, check a delegate in by typing the ticket code
- * and export the delegates. Each page is checked with axe.
+ * NATCON in the browser: a group of three registers on a phone-sized screen; the order awaits
+ * payment with its seats held and no tickets, and the group reports its payment. The desk refuses
+ * the unpaid ticket at check-in; staff verify the payment (the order is confirmed, its tickets on
+ * its page), check a delegate in by typing the ticket code and export the delegates. Each page is
+ * checked with axe. Then a buyer's hold passes unpaid: the NATCON job, run as an operator runs it
+ * by hand, reminds and then releases the order, and its seat is free again.
  */
 test.describe.configure({ mode: 'serial' });
 // Axe on each page and the group's many fields take longer than the default on a shared 2-core machine.
 test.setTimeout(120_000);
 
 const PHONE = { width: 390, height: 844 };
-let edition: { title: string; categoryName: string } | undefined;
+let edition: { title: string; categoryName: string; coupon: string } | undefined;
 let registered: { orderNumber: string; link: string; codes: string[] } | undefined;
 
 /** An edition that starts after any other, so `/natcon` and the form show it. */
@@ -56,7 +63,22 @@ async function createOpenEdition() {
       created_at: at,
     })
     .execute();
-  return { title: `NATCON E2E ${suffix}`, categoryName };
+  const coupon = `E2E${suffix}`.toUpperCase();
+  await db
+    .insertInto('coupons')
+    .values({
+      code: coupon,
+      kind: 'percent',
+      value: 10,
+      scope: 'natcon',
+      valid_from: '2026-01-01',
+      valid_to: '2099-12-31',
+      max_uses: 5,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { title: `NATCON E2E ${suffix}`, categoryName, coupon };
 }
 
 async function hydrated(page: Page) {
@@ -68,7 +90,9 @@ async function axe(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('a group of three registers on a phone, reports its payment and gets its tickets', async ({ page }) => {
+test('a group of three registers on a phone: awaiting payment with its seats held, it reports its payment', async ({
+  page,
+}) => {
   edition = await createOpenEdition();
   await page.setViewportSize(PHONE);
   await page.goto('/natcon');
@@ -95,17 +119,21 @@ test('a group of three registers on a phone, reports its payment and gets its ti
   await axe(page);
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByRole('heading', { name: 'Review your registration' })).toBeVisible();
-  await expect(page.getByText('Rs 30,000.00')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Rs 30,000.00' }).first()).toBeVisible();
+  // The coupon's discount is shown before the order is placed.
+  await page.getByRole('button', { name: 'Change details' }).click();
+  await page.getByLabel('Coupon code (optional)').fill(edition.coupon.toLowerCase());
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByText(`Coupon ${edition.coupon}`)).toBeVisible();
+  await expect(page.getByText('−Rs 3,000.00')).toBeVisible();
   await page.getByRole('button', { name: 'Register and pay' }).click();
 
-  const heading = page.getByRole('heading', { name: /^Order N\d{2}-\d{6}: Confirmed$/ });
+  // The order holds its seats until paid: awaiting payment, no tickets yet (issue 28).
+  const heading = page.getByRole('heading', { name: /^Order N\d{2}-\d{6}: Awaiting payment$/ });
   await expect(heading).toBeVisible();
   const orderNumber = /Order (N\d{2}-\d{6})/.exec((await heading.textContent()) ?? '')![1];
-  for (const name of people) await expect(page.getByRole('link', { name: `Ticket for ${name} (PDF)` })).toBeVisible();
-  const ticket = await page.request.get(
-    (await page.getByRole('link', { name: 'Ticket for Anil Das (PDF)' }).getAttribute('href'))!,
-  );
-  expect(ticket.headers()['content-type']).toBe('application/pdf');
+  await expect(page.getByText(/^Your seats are held until .* \(India time\)\. Pay by then/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Ticket for / })).toHaveCount(0);
 
   await page.getByLabel('How did you pay?').selectOption('upi');
   await page.getByLabel('UTR or UPI transaction id').fill(`4${String(Date.now()).slice(-11)}`);
@@ -130,7 +158,7 @@ test('a group of three registers on a phone, reports its payment and gets its ti
   expect(page.url()).toContain(`order=${orderNumber}`);
 });
 
-test('staff verify the payment, check a delegate in by typing the code, and export the delegates', async ({
+test('the unpaid ticket is refused at check-in; staff verify, the order is confirmed with tickets, and check in', async ({
   page,
   users,
 }) => {
@@ -139,7 +167,21 @@ test('staff verify the payment, check a delegate in by typing the code, and expo
   await signIn(page, admin, '/auth/admin');
   await page.goto(`/admin/natcon?q=${registered!.orderNumber}`);
   await hydrated(page);
+  // An unpaid ticket is refused at the door, with what to tell the delegate.
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  await page.getByLabel('Ticket code').fill(registered!.codes[0]);
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    new RegExp(
+      `^Not admitted: order ${registered!.orderNumber} of Anil Das is not paid \\(payment reported, not yet verified\\)`,
+    ),
+  );
+  await page.goto(`/admin/natcon?q=${registered!.orderNumber}`);
+  await hydrated(page);
   await page.getByRole('row', { name: `Open order ${registered!.orderNumber}` }).click();
+  await expect(
+    page.getByRole('heading', { name: `Order ${registered!.orderNumber}: Awaiting payment, Payment reported` }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Verify payment' }).click();
   // The same confirmation as membership's: nothing is verified on one click.
   await expect(page.getByRole('dialog', { name: 'Verify this payment?' })).toContainText('UPI, reference ');
@@ -163,6 +205,15 @@ test('staff verify the payment, check a delegate in by typing the code, and expo
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.getByText(/^Anil Das already checked in at /)).toBeVisible();
   await axe(page);
+
+  // The buyer's page now says confirmed, with the tickets.
+  await page.goto(registered!.link);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Order ${registered!.orderNumber}: Confirmed` })).toBeVisible();
+  const ticketLink = page.getByRole('link', { name: 'Ticket for Anil Das (PDF)' });
+  await expect(ticketLink).toBeVisible();
+  const ticket = await page.request.get((await ticketLink.getAttribute('href'))!);
+  expect(ticket.headers()['content-type']).toBe('application/pdf');
 });
 
 test('the desk and its settings pass axe for the super admin', async ({ page, users }) => {
@@ -175,4 +226,135 @@ test('the desk and its settings pass axe for the super admin', async ({ page, us
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await axe(page);
   }
+});
+
+/**
+ * The NATCON job as an operator runs it by hand (`npm run jobs:run -- natcon-holds`), on the data
+ * folder of the site under test: the server's own run each minute does the same work, each step
+ * claimed once, so whichever of them gets there first the buyer sees one reminder and one release.
+ */
+async function runNatconJob(siteUrl: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli/jobs-run.ts', 'natcon-holds'],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: 'data/e2e',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        SITE_URL: siteUrl,
+        AUTH_SECRET: E2E_SECRET,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  return stdout;
+}
+
+test('an unpaid hold passes: the buyer is reminded, the order released and its seat free again', async ({
+  page,
+  baseURL,
+}) => {
+  expect(edition).toBeDefined();
+  const db = await e2eDb();
+  const { id: editionId } = await db
+    .selectFrom('natcon_editions')
+    .select('id')
+    .where('title', '=', edition!.title)
+    .executeTakeFirstOrThrow();
+  // The edition holds an unpaid order 6 hours and reminds 2 hours before; one seat in this hall.
+  await db
+    .updateTable('natcon_editions')
+    .set({ hold_hours: 6, reminder_hours: 2 })
+    .where('id', '=', editionId)
+    .execute();
+  const hall = `Hall ${Date.now().toString(36)}`;
+  const at = nowIso();
+  await db
+    .insertInto('natcon_categories')
+    .values({
+      edition_id: editionId,
+      name: hall,
+      fee: 500_000,
+      seats: 1,
+      sort_order: 9,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const seatsLeftIn = (name: string) =>
+    page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('cell')
+      .last();
+
+  const email = `hold.${Date.now()}@example.in`;
+  await page.goto('/natcon/register');
+  await hydrated(page);
+  await page.getByLabel(new RegExp(hall)).check();
+  await expect(page.getByLabel(new RegExp(hall))).toBeChecked();
+  const you = page.getByRole('group', { name: 'Your details' });
+  await you.getByLabel('Full name').fill('Dipa Ghosh');
+  await you.getByLabel('E-mail').fill(email);
+  await you.getByLabel('Mobile phone').fill('9830012399');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Register and pay' }).click();
+
+  // The status page the buyer is sent to: awaiting payment, held until the edition's 6 hours from now.
+  const heading = page.getByRole('heading', { name: /^Order N\d{2}-\d{6}: Awaiting payment$/ });
+  await expect(heading).toBeVisible();
+  const orderNumber = /Order (N\d{2}-\d{6})/.exec((await heading.textContent()) ?? '')![1];
+  const order = await db
+    .selectFrom('natcon_orders')
+    .select(['id', 'hold_until'])
+    .where('order_number', '=', orderNumber)
+    .executeTakeFirstOrThrow();
+  expect(Math.abs(Date.parse(order.hold_until!) - Date.now() - 6 * 3_600_000)).toBeLessThan(5 * 60_000);
+  await expect(
+    page.getByText(`Your seats are held until ${holdDeadline(order.hold_until)}. Pay by then`),
+  ).toBeVisible();
+  await expect(page.getByLabel('How did you pay?')).toBeVisible();
+  const statusLink = page.url();
+  await page.goto('/natcon');
+  await expect(seatsLeftIn(hall)).toHaveText('Waiting list');
+
+  // Two hours before the end of the hold the buyer is reminded, once.
+  const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  await db
+    .updateTable('natcon_orders')
+    .set({ remind_at: inHours(-0.1), hold_until: inHours(1.9) })
+    .where('id', '=', order.id)
+    .execute();
+  await runNatconJob(baseURL!);
+  const reminders = (await mailsTo(email)).filter((m) => m.includes(`pay for order ${orderNumber}`));
+  expect(reminders).toHaveLength(1);
+  expect(reminders[0]).toContain(`Order ${orderNumber} holds its seats until`);
+
+  // The hold passes unpaid: released, and the buyer told so.
+  await db
+    .updateTable('natcon_orders')
+    .set({ hold_until: inHours(-0.01) })
+    .where('id', '=', order.id)
+    .execute();
+  await runNatconJob(baseURL!);
+  const mails = await mailsTo(email);
+  expect(mails.filter((m) => m.includes(`order ${orderNumber} awaits payment`))).toHaveLength(1);
+  expect(mails.filter((m) => m.includes(`pay for order ${orderNumber}`))).toHaveLength(1);
+  const released = mails.filter((m) => m.includes(`order ${orderNumber} released`));
+  expect(released).toHaveLength(1);
+  expect(released[0]).toContain('its seats have been released to the waiting list');
+
+  await page.goto(statusLink);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}: Released: not paid in time` })).toBeVisible();
+  await expect(page.getByText(/Your seats are held until/)).toHaveCount(0);
+  await expect(page.getByLabel('How did you pay?')).toHaveCount(0);
+  await axe(page);
+  // The seat is free again on the public page and in the registration form.
+  await page.goto('/natcon');
+  await expect(seatsLeftIn(hall)).toHaveText('1');
+  await page.goto('/natcon/register');
+  await hydrated(page);
+  await expect(page.getByRole('radio', { name: new RegExp(`^${hall} .* 1 seats left$`) })).toBeVisible();
 });

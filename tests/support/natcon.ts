@@ -116,3 +116,19 @@ export function registration(
     ...overrides,
   };
 }
+
+/**
+ * Confirms a held order as the institute would for an invited guest (issue 28: tickets exist only
+ * once an order is confirmed), so tests of tickets and check-in start from a confirmed order.
+ */
+export async function confirmAsGuest(
+  api: { request: (method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<Response> },
+  orderId: number,
+  staffToken: string,
+): Promise<void> {
+  const response = await api.request('POST', `/api/admin/natcon/registrations/${orderId}/confirm-unpaid`, {
+    token: staffToken,
+    body: { note: 'Confirmed for the test' },
+  });
+  if (response.status !== 200) throw new Error(`confirm-unpaid answered ${response.status}: ${await response.text()}`);
+}

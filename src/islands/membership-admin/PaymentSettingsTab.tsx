@@ -5,7 +5,7 @@ import { api, apiErrorOf } from '../../stores/api-client';
 import type { PaymentSettingsAnswer } from '../../lib/schemas/money';
 import { PaymentSettingsFormSchema, paymentSettingsFormValuesOf } from '../../lib/schemas/money-forms';
 import { FormAlert } from '../../components/forms/FormFields';
-import { FormProblem, FormProvider, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { FormProblem, FormProvider, FormTextField, useServerSubmit, useZodForm } from '../staff';
 
 type Settings = z.infer<typeof PaymentSettingsAnswer>;
 type Group = Settings['samples'][number];
@@ -41,20 +41,12 @@ export default function PaymentSettingsTab() {
 function PaymentSettingsForm({ initial }: { initial: Settings }) {
   const form = useZodForm(PaymentSettingsFormSchema, paymentSettingsFormValuesOf(initial));
   const [samples, setSamples] = useState(initial.samples);
-  const [busy, setBusy] = useState(false);
 
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const saved = await api.patch<Settings>('/admin/settings/payments', values);
-      form.reset(paymentSettingsFormValuesOf(saved));
-      setSamples(saved.samples);
-      toast.success('Payment settings saved. Pay screens and new receipts use them now.');
-    } catch (error) {
-      applyServerErrors(form, await apiErrorOf(error));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit: save } = useServerSubmit(form, async (values) => {
+    const saved = await api.patch<Settings>('/admin/settings/payments', values);
+    form.reset(paymentSettingsFormValuesOf(saved));
+    setSamples(saved.samples);
+    toast.success('Payment settings saved. Pay screens and new receipts use them now.');
   });
 
   const group = (key: Group, children: ReactNode) => (

@@ -1,12 +1,14 @@
+import { LinkPrivacy } from '../privacy/LinkPrivacy';
 import { useEffect, useState } from 'react';
 import { apiErrorOf } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
-import { ORDER_STATE_LABELS, PAYMENT_STATE_LABELS } from '../../lib/natcon';
+import { holdDeadline, ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from '../../lib/natcon';
 import { publicApi, ticketUrl } from '../../lib/natcon-api';
 import type { AwardCategory, Order, PublicNatcon } from '../../lib/schemas/natcon';
 import { NominationForm } from './NominationForm';
 import { OrderPayment } from './OrderPayment';
 import { StudentIdUpload } from './StudentIdUpload';
+import { BuyerCancel } from './BuyerCancel';
 
 /**
  * The registrant's order, by its private link: state, delegates with their confirmation numbers and
@@ -45,12 +47,14 @@ export function OrderStatus({
   if (error) return <p role="alert">{error}</p>;
   if (!order) return <p role="status">Loading your registration…</p>;
 
-  const confirmed = order.state === 'confirmed';
+  // Tickets exist only once the order is confirmed by payment (or nothing is due).
+  const confirmed = order.status === 'confirmed';
+  const holding = order.state === 'confirmed' && !confirmed;
   return (
     <div className="space-y-6">
       <section aria-labelledby="order-heading" className="space-y-2">
         <h2 id="order-heading" className="text-xl font-bold text-brand-800">
-          Order {order.orderNumber}: {ORDER_STATE_LABELS[order.state]}
+          Order {order.orderNumber}: {ORDER_STATUS_LABELS[order.status]}
         </h2>
         {message && <p role="status">{message}</p>}
         <p>
@@ -59,6 +63,13 @@ export function OrderStatus({
           {order.gst ? `, GST ${formatMoney(order.gst)} included` : ''}. Payment:{' '}
           {PAYMENT_STATE_LABELS[order.paymentState]}.
         </p>
+        {holding && (
+          <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-amber-900">
+            {order.holdUntil
+              ? `Your seats are held until ${holdDeadline(order.holdUntil)}. Pay by then: once the payment is verified the order is confirmed and each delegate receives a ticket. Unpaid by then, the seats go to the waiting list.`
+              : 'Your seats are held: once the payment is verified the order is confirmed and each delegate receives a ticket.'}
+          </p>
+        )}
         <p className="text-sm text-slate-700">
           Keep this page’s address: it is your private link to this order. We also sent it to {order.contact.email}.
         </p>
@@ -89,7 +100,7 @@ export function OrderStatus({
           ))}
         </ul>
       </section>
-      {confirmed && order.paymentState === 'unpaid' && (
+      {order.state === 'confirmed' && order.paymentState === 'unpaid' && (
         <OrderPayment order={order} token={token} onReported={setOrder} />
       )}
       {order.paymentState === 'reported' && (
@@ -105,6 +116,23 @@ export function OrderStatus({
           >
             Receipt {r.receiptNumber} (PDF)
           </a>
+          {r.invoice && (
+            <a
+              className="ml-4 font-medium text-brand-700 underline"
+              href={`/api/invoices/${r.invoice.id}.pdf?token=${encodeURIComponent(token)}`}
+            >
+              Tax invoice {r.invoice.number} (PDF)
+            </a>
+          )}
+          {r.creditNotes.map((note) => (
+            <a
+              key={note.id}
+              className="ml-4 font-medium text-brand-700 underline"
+              href={`/api/credit-notes/${note.id}.pdf?token=${encodeURIComponent(token)}`}
+            >
+              Credit note {note.number} (PDF)
+            </a>
+          ))}
         </p>
       ))}
       {awards.length > 0 && order.state !== 'cancelled' && (
@@ -117,11 +145,13 @@ export function OrderStatus({
           </div>
         </details>
       )}
+      {order.buyerMayCancel && <BuyerCancel order={order} token={token} onCancelled={setOrder} />}
       {order.state === 'waitlisted' && (
         <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-amber-900">
           This order is on the waiting list. Nothing is due until seats are free; we will e-mail you the tickets then.
         </p>
       )}
+      <LinkPrivacy linkKey={{ kind: 'natcon', token, order: order.orderNumber }} />
     </div>
   );
 }

@@ -7,7 +7,12 @@ import { formatMoney } from '../../lib/format';
 import { gstOn, NATCON_MAX_DELEGATES_PER_ORDER, seatsMessage } from '../../lib/natcon';
 import { publicApi } from '../../lib/natcon-api';
 import { apiErrorOf } from '../../lib/api-client';
-import { RegistrationFormSchema, type PublicNatcon, type RegistrationAnswer } from '../../lib/schemas/natcon';
+import {
+  RegistrationFormSchema,
+  type PricePreview,
+  type PublicNatcon,
+  type RegistrationAnswer,
+} from '../../lib/schemas/natcon';
 import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors } from '../staff';
 import { PLACE_OF_SUPPLY_STATES } from '../../lib/gst-states';
 import { DelegateFields } from './DelegateFields';
@@ -35,6 +40,8 @@ export function RegistrationForm({
   const [group, setGroup] = useState(false);
   const [review, setReview] = useState<FormValues | null>(null);
   const [sending, setSending] = useState(false);
+  const [preview, setPreview] = useState<PricePreview | null>(null);
+  const [newsletter, setNewsletter] = useState(false);
   const firstOpen = edition.categories.find((c) => c.seatsLeft > 0) ?? edition.categories[0];
   // Checked when the visitor asks for the review, not on each blur: a group's rows are added while
   // fields are still being left, and a validation finishing meanwhile must not undo an added row.
@@ -61,7 +68,22 @@ export function RegistrationForm({
   const categoryOf = (id: string | number | undefined) => edition.categories.find((c) => String(c.id) === String(id));
   const orderCategory = categoryOf(values.categoryId);
 
-  const toReview = form.handleSubmit((valid) => {
+  // The server prices the order as it would place it (today's fees, the coupon's discount, GST), so
+  // the review shows the discount before anything is placed; a coupon it refuses is shown on its field.
+  const toReview = form.handleSubmit(async (valid) => {
+    try {
+      setPreview(
+        await publicApi.post<PricePreview>('/natcon/price-preview', {
+          editionId: edition.id,
+          categoryId: valid.categoryId,
+          delegates: valid.delegates.map((d) => (d.categoryId ? { categoryId: d.categoryId } : {})),
+          coupon: valid.coupon || undefined,
+        }),
+      );
+    } catch (failure) {
+      applyServerErrors(form, await apiErrorOf(failure));
+      return;
+    }
     setReview(valid);
     window.scrollTo({ top: 0 });
   });
@@ -90,6 +112,7 @@ export function RegistrationForm({
           ...(memberNumber ? { memberNumber } : {}),
         })),
         coupon: review.coupon || undefined,
+        newsletter,
       };
       onPlaced(await publicApi.post<RegistrationAnswer>('/natcon/registrations', body));
     } catch (failure) {
@@ -140,22 +163,43 @@ export function RegistrationForm({
         <dl className="space-y-1">
           <div className="flex justify-between">
             <dt>Subtotal</dt>
-            <dd>{formatMoney(subtotal)}</dd>
+            <dd>{formatMoney(preview?.subtotal ?? subtotal)}</dd>
           </div>
+          {preview?.discount ? (
+            <div className="flex justify-between">
+              <dt>Coupon {preview.couponCode}</dt>
+              <dd>−{formatMoney(preview.discount)}</dd>
+            </div>
+          ) : null}
           {edition.gstPercent ? (
             <div className="flex justify-between">
               <dt>GST {edition.gstPercent}%</dt>
-              <dd>{formatMoney(gstOn(subtotal, edition.gstPercent))}</dd>
+              <dd>{formatMoney(preview?.gst ?? gstOn(subtotal, edition.gstPercent))}</dd>
             </div>
           ) : null}
-          {review.coupon ? (
-            <p className="text-sm text-slate-700">Coupon {review.coupon.toUpperCase()} is applied when you register.</p>
+          {preview ? (
+            <div className="flex justify-between font-semibold">
+              <dt>Total</dt>
+              <dd>{formatMoney(preview.total)}</dd>
+            </div>
           ) : null}
         </dl>
         <p className="text-sm text-slate-700">
           Billed to {review.organisation || review.contact.name}
           {review.gstin ? ` (GSTIN ${review.gstin})` : ''}. Confirmation: {review.contact.email}.
         </p>
+        <label className="flex gap-3">
+          <input
+            type="checkbox"
+            checked={newsletter}
+            onChange={(e) => setNewsletter(e.currentTarget.checked)}
+            className="mt-1 h-5 w-5"
+          />
+          <span className="text-sm">
+            Optional: send me the NIPM newsletter and other e-mails that are not about this registration. You can stop
+            them at any time with the link in each one.
+          </span>
+        </label>
         <PrivacyShortNotice use="confirm each delegate's seat, send the tickets and invoice, and check the delegates in at the venue" />
         <div className="flex flex-col gap-3 sm:flex-row">
           <button type="button" className={buttonClass} disabled={sending} onClick={() => void submit()}>

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AWARD_NOMINEE_KINDS, NOMINATION_STATES, NOMINEE_KINDS, ORDER_STATES, PAYMENT_STATES } from '../natcon';
+import {
+  AWARD_NOMINEE_KINDS,
+  NOMINATION_STATES,
+  NOMINEE_KINDS,
+  ORDER_STATES,
+  ORDER_STATUSES,
+  PAYMENT_STATES,
+} from '../natcon';
+import { OrderPolicyAnswerSchema } from './natcon-orders';
 
 /** NATCON's answers as the API documents them and the screens read them. Money is integer paise. */
 
@@ -59,6 +67,8 @@ export type PublicNatcon = z.infer<typeof PublicNatconSchema>;
 export const AdminEditionSchema = EditionSummarySchema.extend({
   categories: z.array(PublicCategorySchema.extend({ seatsTaken: z.number().int(), sortOrder: z.number().int() })),
   awards: z.array(AwardCategorySchema),
+  /** Holds, reminders, offers and cancellations of its orders (issues 28 and 24). */
+  policy: OrderPolicyAnswerSchema,
 });
 export type AdminEdition = z.infer<typeof AdminEditionSchema>;
 
@@ -86,6 +96,12 @@ export const OrderSchema = z.object({
   edition: z.string(),
   state: z.enum(ORDER_STATES),
   paymentState: z.enum(PAYMENT_STATES),
+  /** What the order is, as the screens say it: awaiting payment until paid (issue 28). */
+  status: z.enum(ORDER_STATUSES),
+  /** While awaiting payment: the moment its seats are released unless paid (ISO, UTC). */
+  holdUntil: z.string().nullable(),
+  /** Whether the buyer may cancel it on its page now (the edition's policy). */
+  buyerMayCancel: z.boolean(),
   contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   organisation: z.string().nullable(),
   gstin: z.string().nullable(),
@@ -108,6 +124,8 @@ export const OrderSchema = z.object({
       receiptNumber: z.string(),
       /** The GST tax invoice issued with the payment (PDF: `/api/invoices/{id}.pdf`); null without one. */
       invoice: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+      /** Credit notes against that invoice (a cancellation refunded), oldest first: `/api/credit-notes/{id}.pdf`. */
+      creditNotes: z.array(z.object({ id: z.number().int(), number: z.string() })),
     }),
   ),
 });
@@ -125,6 +143,7 @@ export const AdminOrderListItemSchema = z.object({
   orderNumber: z.string(),
   state: z.enum(ORDER_STATES),
   paymentState: z.enum(PAYMENT_STATES),
+  status: z.enum(ORDER_STATUSES),
   contactName: z.string(),
   contactEmail: z.string(),
   organisation: z.string().nullable(),
@@ -137,6 +156,8 @@ export type AdminOrderListItem = z.infer<typeof AdminOrderListItemSchema>;
 
 export const AdminOrderSchema = OrderSchema.extend({
   note: z.string().nullable(),
+  /** Staff confirmed it without payment (an invited guest): why. */
+  guestNote: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   payments: z.array(
     z.object({

@@ -8,7 +8,9 @@ import {
   type AdminEdition,
   type CategoryBody,
   type EditionBody,
+  type OrderPolicy,
 } from './natcon';
+import { KEEP_KINDS } from '../natcon';
 
 /**
  * The NATCON settings forms as the super admin fills them in: years, seats and fees as typed text
@@ -124,5 +126,59 @@ export function categoryFormValuesOf(category: AdminEdition['categories'][number
     seats: category ? String(category.seats) : '',
     memberRate: category?.memberRate ?? false,
     studentRate: category?.studentRate ?? false,
+  };
+}
+
+const wholeHours = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, `Enter ${label} in whole hours.`);
+
+/** The order policy as typed (hours, a date or nothing, what is kept in rupees or per cent). */
+export const PolicyFormSchema = z
+  .object({
+    holdHours: wholeHours('the hold'),
+    reminderHours: wholeHours('the reminder'),
+    offerHours: wholeHours('the offer'),
+    selfCancel: z.boolean(),
+    selfCancelUntil: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Use a date written YYYY-MM-DD.'),
+    keepKind: z.enum(KEEP_KINDS),
+    keepValue: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter a number, for example 500 or 10.'),
+  })
+  .refine((p) => p.keepKind !== 'percent' || Number(p.keepValue) <= 100, {
+    message: 'A percentage is at most 100.',
+    path: ['keepValue'],
+  })
+  .refine((p) => Number(p.reminderHours) < Number(p.holdHours), {
+    message: 'Remind the buyer before the hold ends: fewer hours than the hold.',
+    path: ['reminderHours'],
+  });
+export type PolicyFormValues = z.input<typeof PolicyFormSchema>;
+
+export function policyBodyOf(values: z.output<typeof PolicyFormSchema>): OrderPolicy {
+  return {
+    holdHours: Number(values.holdHours),
+    reminderHours: Number(values.reminderHours),
+    offerHours: Number(values.offerHours),
+    selfCancel: values.selfCancel,
+    selfCancelUntil: values.selfCancelUntil || null,
+    keepKind: values.keepKind,
+    keepValue: values.keepKind === 'fixed' ? rupeesToPaise(values.keepValue) : Math.round(Number(values.keepValue)),
+  };
+}
+
+export function policyFormValuesOf(policy: OrderPolicy): PolicyFormValues {
+  return {
+    holdHours: String(policy.holdHours),
+    reminderHours: String(policy.reminderHours),
+    offerHours: String(policy.offerHours),
+    selfCancel: policy.selfCancel,
+    selfCancelUntil: policy.selfCancelUntil ?? '',
+    keepKind: policy.keepKind,
+    keepValue: policy.keepKind === 'fixed' ? paiseToRupees(policy.keepValue) : String(policy.keepValue),
   };
 }

@@ -75,6 +75,8 @@ export const RegistrationBodySchema = z
       .nullable()
       .or(z.literal('').transform(() => null)),
     coupon: z.string().trim().max(40).optional().nullable(),
+    /** The optional consent to the newsletter: its own box, never ticked beforehand. */
+    newsletter: z.boolean().optional(),
     delegates: z
       .array(DelegateInputSchema)
       .min(1, 'Add at least one delegate.')
@@ -238,6 +240,7 @@ export const ORDER_SORTS = ['createdAt', 'organisation', 'amountDue'] as const;
 export const OrderListQuery = pagingQuery().merge(sortQuery(ORDER_SORTS, '-createdAt')).merge(OrderFilterQuery);
 
 export * from './natcon-answers';
+export * from './natcon-orders';
 
 /** A select's value ('' for "the order's category") as the optional id the API takes. */
 const formCategoryId = z.preprocess(
@@ -255,6 +258,7 @@ export const RegistrationFormSchema = z
     buyerAddress: RegistrationBodySchema.shape.buyerAddress,
     buyerStateCode: RegistrationBodySchema.shape.buyerStateCode,
     coupon: RegistrationBodySchema.shape.coupon,
+    newsletter: RegistrationBodySchema.shape.newsletter,
     delegates: z
       .array(DelegateInputSchema.extend({ categoryId: formCategoryId }))
       .min(1, 'Add at least one delegate.')

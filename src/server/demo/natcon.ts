@@ -218,6 +218,14 @@ export async function seedDemoNatcon(db: DB, now: Date): Promise<void> {
           created_at: new Date(now.getTime() - (173 - i) * 3_600_000).toISOString(),
           updated_at: at,
           cancelled_at: i === 7 ? at : null,
+          // Seats held unpaid (issue 28), ending over the next two days so the job's releases show.
+          ...(confirmed && i !== 7
+            ? {
+                hold_until: new Date(now.getTime() + (24 + (i % 48)) * 3_600_000).toISOString(),
+                remind_at: new Date(now.getTime() + (i % 48) * 3_600_000).toISOString(),
+                hold_kind: 'order' as const,
+              }
+            : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

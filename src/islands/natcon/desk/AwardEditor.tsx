@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { AwardCategoryBodySchema, type AdminEdition, type AwardCategory } from '../../../lib/schemas/natcon';
-import { api, apiErrorOf } from '../../../stores/api-client';
+import { api } from '../../../stores/api-client';
 import {
-  applyServerErrors,
   ConfirmDialog,
   FormDialog,
   FormSelectField,
   FormTextField,
   useRemoval,
+  useServerSubmit,
   useZodForm,
 } from '../../staff';
 
@@ -30,24 +30,16 @@ function AwardDialog({
   onSaved(): void;
 }) {
   const form = useZodForm(AwardCategoryBodySchema, award ?? blank);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open)
       form.reset(award ? { name: award.name, criteria: award.criteria, nomineeKind: award.nomineeKind } : blank);
   }, [open, award, form]);
 
-  const save = form.handleSubmit(async (body) => {
-    setBusy(true);
-    try {
-      if (award) await api.patch(`/admin/natcon/award-categories/${award.id}`, body);
-      else await api.post(`/admin/natcon/editions/${edition.id}/award-categories`, body);
-      toast.success(award ? `${body.name} saved.` : `${body.name} added.`);
-      onSaved();
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit: save } = useServerSubmit(form, async (body) => {
+    if (award) await api.patch(`/admin/natcon/award-categories/${award.id}`, body);
+    else await api.post(`/admin/natcon/editions/${edition.id}/award-categories`, body);
+    toast.success(award ? `${body.name} saved.` : `${body.name} added.`);
+    onSaved();
   });
 
   return (

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { AdminEdition } from '../../../lib/schemas/natcon';
 import { CategoryFormSchema, categoryBodyOf, categoryFormValuesOf } from '../../../lib/schemas/natcon-forms';
-import { api, apiErrorOf } from '../../../stores/api-client';
-import { applyServerErrors, FormDialog, FormTextField, useZodForm } from '../../staff';
+import { api } from '../../../stores/api-client';
+import { FormCheckbox, FormDialog, FormTextField, useServerSubmit, useZodForm } from '../../staff';
 
 type Category = AdminEdition['categories'][number];
 
@@ -23,25 +23,17 @@ export interface CategoryDialogProps {
  */
 export function CategoryDialog({ edition, category, open, onClose, onSaved }: CategoryDialogProps) {
   const form = useZodForm(CategoryFormSchema, categoryFormValuesOf(category));
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (open) form.reset(categoryFormValuesOf(category));
   }, [open, category, form]);
 
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = categoryBodyOf(values);
-      if (category) await api.patch(`/admin/natcon/categories/${category.id}`, body);
-      else await api.post(`/admin/natcon/editions/${edition.id}/categories`, body);
-      toast.success(category ? `${values.name} saved.` : `${values.name} added.`);
-      onSaved();
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit: save } = useServerSubmit(form, async (values) => {
+    const body = categoryBodyOf(values);
+    if (category) await api.patch(`/admin/natcon/categories/${category.id}`, body);
+    else await api.post(`/admin/natcon/editions/${edition.id}/categories`, body);
+    toast.success(category ? `${values.name} saved.` : `${values.name} added.`);
+    onSaved();
   });
 
   return (
@@ -74,14 +66,12 @@ export function CategoryDialog({ edition, category, open, onClose, onSaved }: Ca
         <FormTextField id="category-early-until" name="earlyBirdUntil" label="Early bird until" type="date" />
       </div>
       <div className="space-y-1 text-sm">
-        <div className="flex items-center gap-2">
-          <input id="category-member-rate" type="checkbox" {...form.register('memberRate')} className="h-4 w-4" />
-          <label htmlFor="category-member-rate">Member’s rate (each delegate gives a member number)</label>
-        </div>
-        <div className="flex items-center gap-2">
-          <input id="category-student-rate" type="checkbox" {...form.register('studentRate')} className="h-4 w-4" />
-          <label htmlFor="category-student-rate">Student ID required</label>
-        </div>
+        <FormCheckbox
+          id="category-member-rate"
+          name="memberRate"
+          label="Member’s rate (each delegate gives a member number)"
+        />
+        <FormCheckbox id="category-student-rate" name="studentRate" label="Student ID required" />
       </div>
     </FormDialog>
   );

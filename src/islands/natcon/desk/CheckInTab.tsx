@@ -5,6 +5,7 @@ import { PAYMENT_STATE_LABELS } from '../../../lib/natcon';
 import { CheckInListQuery, type CheckInAnswer } from '../../../lib/schemas/natcon';
 import { api, apiErrorOf } from '../../../stores/api-client';
 import { CsvDownloadButton, DataTable, useListQuery, useServerList, type ColumnDef } from '../../staff';
+import { cameraAvailable, startQrCamera } from './qr-camera';
 
 interface CheckInRow {
   confirmationNumber: string;
@@ -14,12 +15,6 @@ interface CheckInRow {
   checkedInAt: string;
   checkedInBy: string | null;
 }
-
-/** The part of the BarcodeDetector API the scanner uses (Chrome on Android has it; others type the code). */
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type BarcodeDetectorConstructor = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
 const columns: ColumnDef<CheckInRow>[] = [
   { id: 'confirmationNumber', header: 'Ticket', accessorKey: 'confirmationNumber' },
@@ -31,9 +26,9 @@ const columns: ColumnDef<CheckInRow>[] = [
 ];
 
 /**
- * Check-in at the venue: the phone's camera reads the ticket's QR code where the browser has the
- * BarcodeDetector API; typing the code works everywhere. Each result says who it is and whether
- * they had already checked in (with the first time).
+ * Check-in at the venue: the device's camera reads the ticket's QR code (`qr-camera.ts`); typing
+ * the code works everywhere. Each result says who it is and whether they had already checked in
+ * (with the first time); an unpaid, waiting or cancelled ticket is refused with what to tell them.
  */
 export function CheckInTab() {
   const [code, setCode] = useState('');
@@ -43,7 +38,8 @@ export function CheckInTab() {
   const video = useRef<HTMLVideoElement>(null);
   const query = useListQuery(CheckInListQuery);
   const list = useServerList<CheckInRow>('/admin/natcon/check-ins', query.params);
-  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorConstructor }).BarcodeDetector;
+  const [camera, setCamera] = useState(false);
+  useEffect(() => setCamera(cameraAvailable()), []);
 
   const checkIn = async (value: string) => {
     setProblem(null);
@@ -59,41 +55,18 @@ export function CheckInTab() {
   };
 
   useEffect(() => {
-    if (!scanning || !Detector) return;
-    let stream: MediaStream | null = null;
-    let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
-    const scan = async () => {
-      if (stopped || !video.current) return;
-      try {
-        const [found] = await detector.detect(video.current);
-        if (found?.rawValue) {
-          setScanning(false);
-          await checkIn(found.rawValue);
-          return;
-        }
-      } catch {
-        // A frame that is not ready yet: try the next one.
-      }
-      window.setTimeout(() => void scan(), 250);
-    };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
-        stream = media;
-        if (!video.current || stopped) return;
-        video.current.srcObject = media;
-        await video.current.play();
-        void scan();
-      })
-      .catch(() => {
+    if (!scanning || !video.current) return;
+    return startQrCamera(
+      video.current,
+      (value) => {
+        setScanning(false);
+        void checkIn(value);
+      },
+      () => {
         setProblem('The camera could not be opened: type the ticket code instead.');
         setScanning(false);
-      });
-    return () => {
-      stopped = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
+      },
+    );
   }, [scanning]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -125,7 +98,7 @@ export function CheckInTab() {
         <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           Check in
         </button>
-        {Detector && (
+        {camera && (
           <button
             type="button"
             onClick={() => setScanning((on) => !on)}

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { AdminEdition, EditionSummary } from '../../../lib/schemas/natcon';
 import { EditionFormSchema, editionBodyOf, editionFormValuesOf } from '../../../lib/schemas/natcon-forms';
-import { api, apiErrorOf } from '../../../stores/api-client';
-import { SubmitButton } from '../../../components/forms/FormFields';
-import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../../staff';
+import { api } from '../../../stores/api-client';
+import { FormCard, FormCheckbox, FormSelectField, FormTextField, useServerSubmit, useZodForm } from '../../staff';
 import { PLACE_OF_SUPPLY_STATES } from '../../../lib/gst-states';
 
 /**
@@ -14,79 +13,60 @@ import { PLACE_OF_SUPPLY_STATES } from '../../../lib/gst-states';
  */
 export function EditionForm({ edition, onSaved }: { edition: AdminEdition | null; onSaved: (id: number) => void }) {
   const form = useZodForm(EditionFormSchema, editionFormValuesOf(edition, new Date().getFullYear()));
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => form.reset(editionFormValuesOf(edition, new Date().getFullYear())), [edition, form]);
 
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = editionBodyOf(values);
-      const saved = edition
-        ? await api.put<EditionSummary>(`/admin/natcon/editions/${edition.id}`, body)
-        : await api.post<EditionSummary>('/admin/natcon/editions', body);
-      toast.success(edition ? `${saved.title} saved.` : `${saved.title} created.`);
-      onSaved(saved.id);
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
+  const sending = useServerSubmit(form, async (values) => {
+    const body = editionBodyOf(values);
+    const saved = edition
+      ? await api.put<EditionSummary>(`/admin/natcon/editions/${edition.id}`, body)
+      : await api.post<EditionSummary>('/admin/natcon/editions', body);
+    toast.success(edition ? `${saved.title} saved.` : `${saved.title} created.`);
+    onSaved(saved.id);
   });
 
   const prefix = edition ? `edition-${edition.id}` : 'edition-new';
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => void save(event)}
-        aria-labelledby={`${prefix}-heading`}
-        className="space-y-3 rounded-lg border border-slate-300 p-4"
-      >
-        <h3 id={`${prefix}-heading`} className="font-semibold">
-          {edition ? `${edition.title}: details` : 'New edition'}
-        </h3>
-        <FormProblem />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormTextField id={`${prefix}-title`} name="title" label="Title" />
-          <FormTextField id={`${prefix}-year`} name="year" label="Year" inputMode="numeric" />
-          <FormTextField id={`${prefix}-theme`} name="theme" label="Theme" />
-          <FormTextField id={`${prefix}-venue`} name="venue" label="Venue" />
-          <FormTextField id={`${prefix}-city`} name="city" label="City" />
-          <FormSelectField id={`${prefix}-state`} name="stateCode" label="State (place of supply for GST)">
-            <option value="">Not set</option>
-            {PLACE_OF_SUPPLY_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </FormSelectField>
-          <FormTextField id={`${prefix}-starts`} name="startsOn" label="First day" type="date" />
-          <FormTextField id={`${prefix}-ends`} name="endsOn" label="Last day" type="date" />
-          <FormTextField
-            id={`${prefix}-opens`}
-            name="registrationOpensOn"
-            label="Registration opens"
-            type="date"
-            hint="The first day registrations are taken (India time)."
-          />
-          <FormTextField
-            id={`${prefix}-closes`}
-            name="registrationClosesOn"
-            label="Registration closes"
-            type="date"
-            hint="The last day registrations are taken."
-          />
-        </div>
-        <FormTextField id={`${prefix}-programme`} name="programme" label="Programme" multiline rows={5} />
-        <div className="flex items-center gap-2 text-sm">
-          <input id={`${prefix}-published`} type="checkbox" {...form.register('published')} className="h-4 w-4" />
-          <label htmlFor={`${prefix}-published`}>Published on /natcon</label>
-        </div>
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          {edition ? 'Save the edition' : 'Create the edition'}
-        </SubmitButton>
-      </form>
-    </FormProvider>
+    <FormCard
+      form={form}
+      sending={sending}
+      id={prefix}
+      heading={edition ? `${edition.title}: details` : 'New edition'}
+      submitLabel={edition ? 'Save the edition' : 'Create the edition'}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormTextField id={`${prefix}-title`} name="title" label="Title" />
+        <FormTextField id={`${prefix}-year`} name="year" label="Year" inputMode="numeric" />
+        <FormTextField id={`${prefix}-theme`} name="theme" label="Theme" />
+        <FormTextField id={`${prefix}-venue`} name="venue" label="Venue" />
+        <FormTextField id={`${prefix}-city`} name="city" label="City" />
+        <FormSelectField id={`${prefix}-state`} name="stateCode" label="State (place of supply for GST)">
+          <option value="">Not set</option>
+          {PLACE_OF_SUPPLY_STATES.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </FormSelectField>
+        <FormTextField id={`${prefix}-starts`} name="startsOn" label="First day" type="date" />
+        <FormTextField id={`${prefix}-ends`} name="endsOn" label="Last day" type="date" />
+        <FormTextField
+          id={`${prefix}-opens`}
+          name="registrationOpensOn"
+          label="Registration opens"
+          type="date"
+          hint="The first day registrations are taken (India time)."
+        />
+        <FormTextField
+          id={`${prefix}-closes`}
+          name="registrationClosesOn"
+          label="Registration closes"
+          type="date"
+          hint="The last day registrations are taken."
+        />
+      </div>
+      <FormTextField id={`${prefix}-programme`} name="programme" label="Programme" multiline rows={5} />
+      <FormCheckbox id={`${prefix}-published`} name="published" label="Published on /natcon" className="text-sm" />
+    </FormCard>
   );
 }

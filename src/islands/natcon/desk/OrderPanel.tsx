@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { inputClass, labelClass } from '../../../components/forms/FormFields';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { ORDER_STATE_LABELS, PAYMENT_STATE_LABELS } from '../../../lib/natcon';
+import { holdDeadline, ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from '../../../lib/natcon';
 import { paymentModeLabel } from '../../../lib/schemas/money';
 import type { AdminEdition, AdminOrder } from '../../../lib/schemas/natcon';
 import { api, apiErrorOf } from '../../../stores/api-client';
@@ -25,6 +25,9 @@ export function OrderPanel({
   onChanged: () => void;
 }) {
   const noteId = useId();
+  const guestNoteId = useId();
+  const [confirmingGuest, setConfirmingGuest] = useState(false);
+  const [guestNote, setGuestNote] = useState('');
   const [order, setOrder] = useState<AdminOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -78,7 +81,7 @@ export function OrderPanel({
     <section aria-labelledby="order-panel-heading" className="space-y-3 rounded-lg border border-slate-300 p-4">
       <div className="flex items-start justify-between gap-4">
         <h3 id="order-panel-heading" className="text-lg font-semibold">
-          Order {order.orderNumber}: {ORDER_STATE_LABELS[order.state]}, {PAYMENT_STATE_LABELS[order.paymentState]}
+          Order {order.orderNumber}: {ORDER_STATUS_LABELS[order.status]}, {PAYMENT_STATE_LABELS[order.paymentState]}
         </h3>
         <button type="button" className={buttonClass} onClick={onClose}>
           Close
@@ -95,6 +98,12 @@ export function OrderPanel({
         {order.gst ? `, GST ${formatMoney(order.gst)}` : ''}, due {formatMoney(order.amountDue)} (priced{' '}
         {formatDate(order.pricedOn)}).
       </p>
+      {order.holdUntil && (
+        <p className="text-sm">
+          Seats held unpaid until {holdDeadline(order.holdUntil)}; then released to the waiting list.
+        </p>
+      )}
+      {order.guestNote && <p className="text-sm">Confirmed without payment: {order.guestNote}</p>}
       {order.note && <p className="text-sm">Note: {order.note}</p>}
       <ul className="divide-y divide-slate-200 text-sm">
         {order.delegates.map((d) => (
@@ -185,10 +194,18 @@ export function OrderPanel({
               className={buttonClass}
               disabled={busy}
               onClick={() =>
-                void act(() => api.post(`/admin/natcon/registrations/${id}/promote`), 'Promoted: tickets sent.')
+                void act(
+                  () => api.post(`/admin/natcon/registrations/${id}/promote`),
+                  'Promoted: seats held, the buyer has a payment link.',
+                )
               }
             >
               Promote from the waiting list
+            </button>
+          )}
+          {order.status !== 'confirmed' && order.state === 'confirmed' && (
+            <button type="button" className={buttonClass} disabled={busy} onClick={() => setConfirmingGuest(true)}>
+              Confirm without payment
             </button>
           )}
           {order.state !== 'cancelled' && (
@@ -225,11 +242,45 @@ export function OrderPanel({
           setNote('');
         }}
       >
-        <p>Its seats and any coupon use are given back.</p>
+        <p>
+          Its seats and any coupon use are given back and offered to the waiting list. What was paid, less what the
+          edition keeps, becomes a refund to make.
+        </p>
         <label htmlFor={noteId} className={labelClass}>
           Note
         </label>
         <textarea id={noteId} value={note} onChange={(event) => setNote(event.target.value)} className={inputClass} />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmingGuest}
+        title={`Confirm order ${order.orderNumber} without payment?`}
+        confirmLabel="Confirm without payment"
+        cancelLabel="Keep it awaiting payment"
+        busy={busy}
+        onCancel={() => setConfirmingGuest(false)}
+        onConfirm={() => {
+          if (!guestNote.trim()) {
+            toast.error('Say why it is confirmed without payment.');
+            return;
+          }
+          setConfirmingGuest(false);
+          void act(
+            () => api.post(`/admin/natcon/registrations/${id}/confirm-unpaid`, { note: guestNote }),
+            'Confirmed without payment: tickets sent.',
+          );
+          setGuestNote('');
+        }}
+      >
+        <p>For an invited guest: the order is confirmed now, its tickets e-mailed, and its seats never released.</p>
+        <label htmlFor={guestNoteId} className={labelClass}>
+          Why (kept in the activity log)
+        </label>
+        <textarea
+          id={guestNoteId}
+          value={guestNote}
+          onChange={(event) => setGuestNote(event.target.value)}
+          className={inputClass}
+        />
       </ConfirmDialog>
     </section>
   );

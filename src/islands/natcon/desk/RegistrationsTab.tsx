@@ -3,10 +3,10 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import {
   ORDER_STATE_LABELS,
   ORDER_STATES,
+  ORDER_STATUS_LABELS,
   PAYMENT_STATE_LABELS,
   PAYMENT_STATES,
   type OrderPaymentState,
-  type OrderState,
 } from '../../../lib/natcon';
 import { OrderListQuery, type AdminEdition, type AdminOrderListItem } from '../../../lib/schemas/natcon';
 import { api } from '../../../stores/api-client';
@@ -39,7 +39,8 @@ const columns: ColumnDef<AdminOrderListItem>[] = [
   {
     id: 'state',
     header: 'State',
-    cell: ({ row }) => ORDER_STATE_LABELS[row.original.state as OrderState],
+    // What the order is (awaiting payment until paid), not only whether it holds seats.
+    cell: ({ row }) => ORDER_STATUS_LABELS[row.original.status],
   },
   {
     id: 'payment',

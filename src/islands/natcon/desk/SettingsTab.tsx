@@ -4,6 +4,7 @@ import type { AdminEdition } from '../../../lib/schemas/natcon';
 import { AwardEditor } from './AwardEditor';
 import { CategoryEditor } from './CategoryEditor';
 import { EditionForm } from './EditionForm';
+import { PolicyForm } from './PolicyForm';
 
 /**
  * The super admin's settings of the conference: each edition's details (theme, dates, venue and
@@ -64,6 +65,7 @@ export function SettingsTab({ editions, onChanged }: { editions: AdminEdition[];
             Registration {formatDate(edition.registrationOpensOn)} to {formatDate(edition.registrationClosesOn)}. GST is
             charged as set in the payment settings, on the amount after any coupon.
           </p>
+          <PolicyForm key={`policy-${edition.id}`} edition={edition} onSaved={onChanged} />
           <CategoryEditor edition={edition} onChanged={onChanged} />
           <AwardEditor edition={edition} onChanged={onChanged} />
         </>

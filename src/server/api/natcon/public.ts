@@ -12,6 +12,7 @@ import {
 import {
   createNomination,
   createRegistration,
+  orderForTicket,
   orderForToken,
   publicNatcon,
   reportOrderPayment,
@@ -23,7 +24,8 @@ import {
   ticketsOfOrder,
 } from '../../domains/natcon';
 import { inspectUpload, MB, IMAGE_TYPES, PDF_TYPES, storedFileResponse } from '../../platform/storage';
-import type { ApiDeps } from '../context';
+import { clientAddress, type ApiDeps, type AppContext } from '../context';
+import { recordConsents } from '../../domains/privacy/consents';
 import { notFound } from '../../domains/errors';
 import { ANYONE, apiRoute, createRouter, jsonBody, respond, UploadedFile } from '../openapi';
 
@@ -34,23 +36,26 @@ export const OrderNumberParam = z.object({
   orderNumber: z.string().regex(/^[Nn]\d{2}-\d{6}$/, 'Use the order number, for example N27-000123.'),
 });
 export const TokenQuery = z.object({ token: z.string().min(1, 'The link’s token is missing.').max(100) }).strict();
+
+/**
+ * The `scope` of a route opened by an order's private link: 404 unless the order exists and the link's
+ * token is its own, before the body is looked at. Without a token the query's own check answers (400).
+ */
+export function orderOfLink(c: AppContext, { orderNumber }: { orderNumber: string }): Promise<unknown> {
+  const token = c.req.query('token');
+  return token ? orderForToken(c.var.deps.db, orderNumber, token) : Promise.resolve(undefined);
+}
 const UPLOAD_LIMIT = NATCON_UPLOAD_MAX_MB * MB;
 
 function mailAfterRegistration(
   deps: ApiDeps,
   orderId: number,
-  answer: {
-    orderNumber: string;
-    edition: string;
-    state: string;
-    contact: { name: string; email: string };
-    statusToken: string;
-  },
+  answer: Parameters<typeof sendOrderMail>[1] & { statusToken: string },
 ) {
   return async () => {
     try {
       await sendOrderMail(deps.mailer, answer, answer.statusToken, deps.siteUrl);
-      if (answer.state === 'confirmed') await sendTickets(deps, orderId, deps.siteUrl, deps.now());
+      if (answer.status === 'confirmed') await sendTickets(deps, orderId, deps.siteUrl, deps.now());
     } catch (error) {
       console.error('[natcon] registration e-mail failed', answer.orderNumber, error);
     }
@@ -93,7 +98,8 @@ const orderRoute = apiRoute({
 const ticketRoute = apiRoute({
   method: 'get',
   path: '/registrations/{orderNumber}/tickets/{confirmationNumber}',
-  summary: 'A delegate’s PDF ticket with its QR code (confirmed orders)',
+  summary:
+    'A delegate’s PDF ticket with its QR code (confirmed orders): with the order’s token, or the delegate’s own from their ticket e-mail',
   tags,
   access: ANYONE,
   request: {
@@ -126,6 +132,7 @@ const studentIdRoute = apiRoute({
   },
   data: z.object({ confirmationNumber: z.string(), studentIdUploaded: z.literal(true) }),
   bodyLimit: UPLOAD_LIMIT + 64 * 1024,
+  scope: orderOfLink,
   errors: [404],
 });
 
@@ -142,6 +149,7 @@ const paymentRoute = apiRoute({
   },
   data: OrderSchema,
   status: 201,
+  scope: orderOfLink,
   errors: [404, 409],
 });
 
@@ -168,7 +176,15 @@ export const natconRouter = createRouter()
   .openapi(getRoute, async (c) => respond(c, await publicNatcon(c.var.deps.db, c.var.deps.now())))
   .openapi(registerRoute, async (c) => {
     const deps = c.var.deps;
-    const placed = await createRegistration(deps.db, c.req.valid('json'), deps.now());
+    const body = c.req.valid('json');
+    const placed = await createRegistration(deps.db, body, deps.now());
+    // The contact consents by sending the form; the newsletter only with its own box ticked.
+    await recordConsents(
+      deps.db,
+      { email: body.contact.email, orderId: placed.orderId },
+      body.newsletter ? ['natcon_registration', 'newsletter'] : ['natcon_registration'],
+      { now: deps.now(), ip: clientAddress(c), method: 'natcon_registration' },
+    );
     deps.defer(mailAfterRegistration(deps, placed.orderId, placed.answer));
     return respond(c, placed.answer, 201);
   })
@@ -178,7 +194,7 @@ export const natconRouter = createRouter()
   })
   .openapi(ticketRoute, async (c) => {
     const { orderNumber, confirmationNumber } = c.req.valid('param');
-    const order = await orderForToken(c.var.deps.db, orderNumber, c.req.valid('query').token);
+    const order = await orderForTicket(c.var.deps.db, orderNumber, confirmationNumber, c.req.valid('query').token);
     const [delegate] = await ticketsOfOrder(c.var.deps.db, order.id, confirmationNumber.toUpperCase());
     if (!delegate) throw notFound('No ticket: the order is not confirmed, or the number is not of this order.');
     return storedFileResponse(c, {
@@ -231,7 +247,13 @@ export const natconRouter = createRouter()
       };
     }
     try {
-      return respond(c, await createNomination(deps.db, { ...fields, file }, deps.now()), 201);
+      const nomination = await createNomination(deps.db, { ...fields, file }, deps.now());
+      await recordConsents(deps.db, { email: fields.nominatorEmail }, ['award_nomination'], {
+        now: deps.now(),
+        ip: clientAddress(c),
+        method: 'award_nomination',
+      });
+      return respond(c, nomination, 201);
     } catch (error) {
       if (file) await deps.storage.remove(file.key);
       throw error;

@@ -35,6 +35,7 @@ import {
   delegateExportRows,
   discardTickets,
   DELEGATE_CSV_HEADER,
+  sendOfferMail,
   sendTickets,
   studentIdFile,
   totals,
@@ -45,6 +46,7 @@ import {
 import { storedFileResponse } from '../../platform/storage';
 import { notFound } from '../../domains/errors';
 import { csvAnswer } from './csv';
+import { mailAfterCancelling } from './mail';
 import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '../openapi';
 
 /** The organisers' desk, part one: the conference settings and the registrations. */
@@ -177,7 +179,8 @@ const orderRoute = apiRoute({
 const cancelRoute = apiRoute({
   method: 'post',
   path: '/registrations/{id}/cancel',
-  summary: 'Cancels a registration with a note; its seats and coupon use are given back',
+  summary:
+    'Cancels a registration with a note: seats and coupon use given back, a refund to make of paid less kept, seats offered to the waiting list',
   tags,
   access: ACT,
   request: { params: IdParam, body: jsonBody(CancelBodySchema) },
@@ -187,7 +190,8 @@ const cancelRoute = apiRoute({
 const promoteRoute = apiRoute({
   method: 'post',
   path: '/registrations/{id}/promote',
-  summary: 'Gives a waitlisted registration its seats (atomically) and e-mails the tickets',
+  summary:
+    'Gives a waitlisted registration its seats (atomically), held unpaid for the offer hours; e-mails the buyer a new link',
   tags,
   access: ACT,
   request: { params: IdParam },
@@ -306,16 +310,21 @@ export const adminNatconRouter = createRouter()
   })
   .openapi(orderRoute, async (c) => respond(c, await orderForStaff(c.var.deps.db, caller(c), c.req.valid('param').id)))
   .openapi(cancelRoute, async (c) => {
+    const deps = c.var.deps;
     const { id } = c.req.valid('param');
-    await cancelOrder(c.var.deps.db, caller(c), id, c.req.valid('json').note, c.var.deps.now());
-    await discardTickets(c.var.deps.db, c.var.deps.storage, { orderId: id });
-    return respond(c, await orderForStaff(c.var.deps.db, caller(c), id));
+    const outcome = await cancelOrder(deps.db, caller(c), id, c.req.valid('json').note, deps.now());
+    await discardTickets(deps.db, deps.storage, { orderId: id });
+    deps.defer(mailAfterCancelling(deps, outcome));
+    return respond(c, await orderForStaff(deps.db, caller(c), id));
   })
   .openapi(promoteRoute, async (c) => {
     const deps = c.var.deps;
     const { id } = c.req.valid('param');
-    await promoteOrder(deps.db, caller(c), id, deps.now());
-    deps.defer(() => sendTickets(deps, id, deps.siteUrl, deps.now()));
+    const offer = await promoteOrder(deps.db, caller(c), id, deps.now());
+    deps.defer(async () => {
+      await sendOfferMail(deps.mailer, offer, deps.siteUrl);
+      await sendTickets(deps, id, deps.siteUrl, deps.now());
+    });
     return respond(c, await orderForStaff(deps.db, caller(c), id));
   })
   .openapi(moveRoute, async (c) => {

@@ -4,6 +4,44 @@ import type { CheckInAnswer } from '../../../lib/schemas/natcon';
 import { conflict, notFound } from '../errors';
 import type { AuthUser } from '../identity/auth-user';
 import type { Page } from '../../../lib/notifications';
+import { ticketsValid, type OrderPaymentState } from '../../../lib/natcon';
+
+/**
+ * The door's rule (issue 28): only a ticket of a confirmed order gets in: paid, nothing due, or a
+ * guest staff confirmed unpaid. Anything else is refused (409) with what the desk should tell the
+ * delegate.
+ */
+function refuseUnlessValid(d: {
+  name: string;
+  order_number: string | null;
+  state: 'confirmed' | 'waitlisted' | 'cancelled';
+  payment_state: OrderPaymentState;
+  hold_until: string | null;
+  guest_confirmed_at: string | null;
+  released_at: string | null;
+}): void {
+  if (d.state === 'cancelled') {
+    throw conflict(
+      d.released_at
+        ? `Not admitted: order ${d.order_number} of ${d.name} was released because it was not paid in time.`
+        : `Not admitted: the registration of ${d.name} (order ${d.order_number}) is cancelled.`,
+    );
+  }
+  if (d.state === 'waitlisted') throw conflict(`Not admitted: ${d.name} is on the waiting list, without a seat.`);
+  const valid = ticketsValid({
+    state: d.state,
+    paymentState: d.payment_state,
+    holdUntil: d.hold_until,
+    guestConfirmed: d.guest_confirmed_at !== null,
+  });
+  if (!valid) {
+    throw conflict(
+      `Not admitted: order ${d.order_number} of ${d.name} is not paid (${
+        d.payment_state === 'reported' ? 'payment reported, not yet verified' : 'awaiting payment'
+      }). Verify its payment, or confirm it unpaid with a note, first.`,
+    );
+  }
+}
 
 /**
  * Check-in at the venue by the ticket's code (its QR code holds the confirmation number). The first
@@ -24,17 +62,15 @@ export async function checkIn(db: DB, actor: AuthUser, code: string, now: Date):
       'c.name as category',
       'o.state',
       'o.payment_state',
+      'o.order_number',
+      'o.hold_until',
+      'o.guest_confirmed_at',
+      'o.released_at',
     ])
     .where('d.confirmation_number', '=', code.trim().toUpperCase())
     .executeTakeFirst();
   if (!delegate) throw notFound('No ticket has this code.');
-  if (delegate.state !== 'confirmed') {
-    throw conflict(
-      delegate.state === 'cancelled'
-        ? `The registration of ${delegate.name} is cancelled.`
-        : `${delegate.name} is on the waiting list, without a seat.`,
-    );
-  }
+  refuseUnlessValid(delegate);
   const first = await db
     .updateTable('natcon_delegates')
     .set({ checked_in_at: at, checked_in_by: actor.id })

@@ -10,12 +10,12 @@ import type { Page } from '../../../lib/notifications';
 import { conflict, notFound } from '../errors';
 import type { AuthUser } from '../identity/auth-user';
 import { writeAudit } from '../audit/audit';
-import { releaseCoupon } from '../money';
-import { readOrder } from './orders';
+import { newStatusToken, readOrder, statusOfRow } from './orders';
 import { NATCON_PURPOSE } from './registration';
-import { releaseSeats, seatCounts, takeSeats } from './seats';
-import { creditableAmount, issueCreditNote } from '../gst/credit-notes';
+import { lockEditionSeats, releaseSeats, seatCounts, takeSeats } from './seats';
 import { seatsMessage } from '../../../lib/natcon';
+import { holdTimes } from './policy';
+import type { Offer } from './offers';
 
 /**
  * The organisers' desk: registrations with filters, cancel, promote from the waiting list, move a
@@ -138,6 +138,7 @@ export async function listOrders(
       orderNumber: r.order_number ?? '',
       state: r.state,
       paymentState: r.payment_state,
+      status: statusOfRow(r),
       contactName: r.contact_name,
       contactEmail: r.contact_email,
       organisation: r.organisation,
@@ -163,7 +164,7 @@ export async function orderForStaff(db: DB, viewer: AuthUser, id: number): Promi
   const order = (await readOrder(db, id))!;
   const extra = await db
     .selectFrom('natcon_orders')
-    .select(['note', 'cancelled_at'])
+    .select(['note', 'cancelled_at', 'guest_note'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const payments = await db
@@ -176,6 +177,7 @@ export async function orderForStaff(db: DB, viewer: AuthUser, id: number): Promi
   return {
     ...order,
     note: extra.note,
+    guestNote: extra.guest_note,
     cancelledAt: extra.cancelled_at,
     payments: payments.map((p) => ({
       id: p.id,
@@ -195,71 +197,47 @@ async function delegateCounts(trx: DB, orderId: number) {
 }
 
 /**
- * Cancels an order with a note: its seats (when confirmed) and its coupon's use are given back in
- * the same transaction. The state changes by a conditional update, so a double click cancels once.
+ * Moves a waitlisted order onto seats by hand, taken atomically (409 naming the category when they
+ * are not there). Like an offer from the waiting list it then holds them unpaid for the edition's
+ * offer hours, and the buyer is sent a new link (the answer's offer, e-mailed by the route).
  */
-export async function cancelOrder(db: DB, actor: AuthUser, id: number, note: string, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('natcon_orders')
-      .select(['state', 'order_number'])
-      .where('id', '=', id)
+export async function promoteOrder(db: DB, actor: AuthUser, id: number, now: Date): Promise<Offer> {
+  return db.transaction().execute(async (trx) => {
+    const { token, hash } = newStatusToken();
+    const order = await trx
+      .selectFrom('natcon_orders as o')
+      .innerJoin('natcon_editions as e', 'e.id', 'o.edition_id')
+      .select([
+        'o.edition_id',
+        'o.amount_due',
+        'o.contact_name',
+        'o.contact_email',
+        'e.title',
+        'e.offer_hours',
+        'e.reminder_hours',
+      ])
+      .where('o.id', '=', id)
       .executeTakeFirst();
-    if (!before) throw notFound('No such registration.');
-    const changed = await trx
-      .updateTable('natcon_orders')
-      .set({ state: 'cancelled', note, cancelled_at: nowIso(now), cancelled_by: actor.id, updated_at: nowIso(now) })
-      .where('id', '=', id)
-      .where('state', '=', before.state)
-      .where('state', '!=', 'cancelled')
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) throw conflict(`Order ${before.order_number} is already cancelled.`);
-    if (before.state === 'confirmed') await releaseSeats(trx, await delegateCounts(trx, id));
-    await releaseCoupon(trx, { purpose: NATCON_PURPOSE, subjectId: id });
-    const creditNotes = await creditInvoicesOf(trx, id, `Order ${before.order_number} cancelled: ${note}`, now);
-    await writeAudit(trx, {
-      action: 'natcon.order_cancelled',
-      at: now,
-      actorUserId: actor.id,
-      entity: 'natcon_order',
-      entityId: id,
-      detail: { before: before.state, note, creditNotes },
-    });
-  });
-}
-
-/** A cancelled order's tax invoices are reversed by credit notes for what each has left (numbers returned). */
-async function creditInvoicesOf(trx: DB, orderId: number, reason: string, now: Date): Promise<string[]> {
-  const invoices = await trx
-    .selectFrom('gst_invoices as i')
-    .innerJoin('payments as p', 'p.id', 'i.payment_id')
-    .select('i.id')
-    .where('p.purpose', '=', NATCON_PURPOSE)
-    .where('p.subject_id', '=', orderId)
-    .orderBy('i.id')
-    .execute();
-  const numbers: string[] = [];
-  for (const invoice of invoices) {
-    const left = await creditableAmount(trx, invoice.id);
-    if (left > 0) numbers.push((await issueCreditNote(trx, invoice.id, left, reason, now)).number);
-  }
-  return numbers;
-}
-
-/** Moves a waitlisted order onto seats, taken atomically; 409 naming the category when they are not there. */
-export async function promoteOrder(db: DB, actor: AuthUser, id: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+    if (!order) throw notFound('No such registration.');
+    // Seats before the order's row, as cancellations take them: never a lock cycle between the two.
+    await lockEditionSeats(trx, order.edition_id);
+    const hold =
+      order.amount_due > 0
+        ? {
+            ...holdTimes(now, order.offer_hours, Math.min(order.reminder_hours, order.offer_hours - 1)),
+            hold_kind: 'offer' as const,
+          }
+        : {};
     const claimed = await trx
       .updateTable('natcon_orders')
-      .set({ state: 'confirmed', updated_at: nowIso(now) })
+      .set({ ...hold, state: 'confirmed', status_token_hash: hash, updated_at: nowIso(now) })
       .where('id', '=', id)
       .where('state', '=', 'waitlisted')
-      .returning('order_number')
+      .returning(['order_number', 'hold_until'])
       .executeTakeFirst();
     if (!claimed) {
       const exists = await trx.selectFrom('natcon_orders').select('state').where('id', '=', id).executeTakeFirst();
-      if (!exists) throw notFound('No such registration.');
-      throw conflict(`Only an order on the waiting list can be promoted; this one is ${exists.state}.`);
+      throw conflict(`Only an order on the waiting list can be promoted; this one is ${exists?.state}.`);
     }
     const counts = await delegateCounts(trx, id);
     const seats = await takeSeats(trx, counts);
@@ -278,8 +256,16 @@ export async function promoteOrder(db: DB, actor: AuthUser, id: number, now: Dat
       actorUserId: actor.id,
       entity: 'natcon_order',
       entityId: id,
-      detail: { orderNumber: claimed.order_number },
+      detail: { orderNumber: claimed.order_number, holdUntil: claimed.hold_until },
     });
+    return {
+      orderId: id,
+      orderNumber: claimed.order_number ?? '',
+      statusToken: token,
+      holdUntil: claimed.hold_until ?? '',
+      contact: { name: order.contact_name, email: order.contact_email },
+      edition: order.title,
+    };
   });
 }
 
@@ -305,6 +291,7 @@ export async function moveDelegate(db: DB, actor: AuthUser, delegateId: number, 
       .executeTakeFirst();
     if (!target) throw notFound('No such category in this edition.');
     if (target.id === delegate.category_id) return;
+    await lockEditionSeats(trx, delegate.edition_id);
     if (delegate.state === 'cancelled') throw conflict('The order is cancelled.');
     if (delegate.state === 'confirmed') {
       const seats = await takeSeats(trx, [[target.id, 1]]);

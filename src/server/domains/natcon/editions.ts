@@ -18,6 +18,7 @@ import { notFound, invalid } from '../errors';
 import { writeAudit } from '../audit/audit';
 import type { AuthUser } from '../identity/auth-user';
 import { natconGstPercent } from './gst';
+import { policyOf } from './policy';
 
 /**
  * The conference as data: editions, their delegate categories (fee, early bird, seats) and award
@@ -151,6 +152,7 @@ export async function adminEditions(db: DB, now: Date): Promise<AdminEdition[]> 
       .filter((c) => c.edition_id === e.id)
       .map((c) => ({ ...publicCategory(c, today), seatsTaken: c.seats_taken, sortOrder: c.sort_order })),
     awards: awards.filter((a) => a.edition_id === e.id).map(awardCategory),
+    policy: policyOf(e),
   }));
 }
 

@@ -10,3 +10,8 @@ export * from './student-ids';
 export * from './members';
 export * from './payments';
 export * from './desk-reports';
+export * from './policy';
+export * from './offers';
+export * from './cancellations';
+export * from './holds';
+export * from './preview';

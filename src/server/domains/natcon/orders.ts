@@ -1,7 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../../platform/db';
 import type { Order } from '../../../lib/schemas/natcon';
 import { notFound } from '../errors';
+import { creditNotesOfPayments } from '../gst/credit-notes';
+import { orderStatus } from '../../../lib/natcon';
+import { buyerMayCancel, policyOf } from './policy';
 
 /**
  * Reading an order as the registrant and the desk see it, and the status token that lets a
@@ -24,6 +27,24 @@ export function tokenMatches(hash: string, token: string | undefined): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * A delegate's own key to their ticket, for delegates who are not the order's contact and so never see its
+ * link: derived from the order's stored token hash and the confirmation number, so nothing more is kept,
+ * and it opens that one ticket only (not the order, its payments or the other delegates' tickets).
+ */
+export function delegateTicketToken(statusTokenHash: string, confirmationNumber: string): string {
+  return createHmac('sha256', statusTokenHash)
+    .update(`natcon-ticket:${confirmationNumber.toUpperCase()}`)
+    .digest('base64url');
+}
+
+function delegateTokenMatches(statusTokenHash: string, confirmationNumber: string, token: string | undefined) {
+  if (!token) return false;
+  const a = Buffer.from(delegateTicketToken(statusTokenHash, confirmationNumber));
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export function orderNumberOf(year: number, id: number): string {
   return `N${String(year % 100).padStart(2, '0')}-${String(id).padStart(6, '0')}`;
 }
@@ -32,7 +53,26 @@ export function confirmationNumberOf(orderNumber: string, position: number): str
   return `${orderNumber}-${String(position).padStart(2, '0')}`;
 }
 
-export async function readOrder(db: DB, id: number): Promise<Order | undefined> {
+/** The derived status of a stored order row (`lib/natcon.ts` `orderStatus`). */
+export function statusOfRow(row: {
+  state: Order['state'];
+  payment_state: Order['paymentState'];
+  hold_until: string | null;
+  hold_kind: 'order' | 'offer' | null;
+  guest_confirmed_at: string | null;
+  released_at: string | null;
+}) {
+  return orderStatus({
+    state: row.state,
+    paymentState: row.payment_state,
+    holdUntil: row.hold_until,
+    holdKind: row.hold_kind,
+    guestConfirmed: row.guest_confirmed_at !== null,
+    released: row.released_at !== null,
+  });
+}
+
+export async function readOrder(db: DB, id: number, now: Date = new Date()): Promise<Order | undefined> {
   const row = await db
     .selectFrom('natcon_orders as o')
     .innerJoin('natcon_editions as e', 'e.id', 'o.edition_id')
@@ -41,6 +81,11 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
     .where('o.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
+  const edition = await db
+    .selectFrom('natcon_editions')
+    .selectAll()
+    .where('id', '=', row.edition_id)
+    .executeTakeFirstOrThrow();
   const delegates = await db
     .selectFrom('natcon_delegates as d')
     .innerJoin('natcon_categories as c', 'c.id', 'd.category_id')
@@ -78,12 +123,19 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
     .where('payments.receipt_number', 'is not', null)
     .orderBy('payments.id')
     .execute();
+  const creditNotes = await creditNotesOfPayments(
+    db,
+    receipts.map((r) => r.id),
+  );
   return {
     id: row.id,
     orderNumber: row.order_number ?? '',
     edition: row.edition_title,
     state: row.state,
     paymentState: row.payment_state,
+    status: statusOfRow(row),
+    holdUntil: row.state === 'confirmed' ? row.hold_until : null,
+    buyerMayCancel: row.state !== 'cancelled' && buyerMayCancel(policyOf(edition), now),
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
     organisation: row.organisation,
     gstin: row.gstin,
@@ -116,17 +168,36 @@ export async function readOrder(db: DB, id: number): Promise<Order | undefined> 
       paymentId: r.id,
       receiptNumber: r.receipt_number ?? '',
       invoice: r.invoice_id ? { id: r.invoice_id, number: r.invoice_number ?? '' } : null,
+      creditNotes: creditNotes.get(r.id) ?? [],
     })),
   };
 }
 
 /** The order a registrant's link names, when the token is its own; otherwise 404 (no hint which). */
 export async function orderForToken(db: DB, orderNumber: string, token: string | undefined): Promise<Order> {
+  return orderOpenedBy(db, orderNumber, (hash) => tokenMatches(hash, token));
+}
+
+/** The order of a ticket link: opened by the order's own token or by that delegate's (`delegateTicketToken`). */
+export async function orderForTicket(
+  db: DB,
+  orderNumber: string,
+  confirmationNumber: string,
+  token: string | undefined,
+): Promise<Order> {
+  return orderOpenedBy(
+    db,
+    orderNumber,
+    (hash) => tokenMatches(hash, token) || delegateTokenMatches(hash, confirmationNumber, token),
+  );
+}
+
+async function orderOpenedBy(db: DB, orderNumber: string, opens: (statusTokenHash: string) => boolean) {
   const row = await db
     .selectFrom('natcon_orders')
     .select(['id', 'status_token_hash'])
     .where('order_number', '=', orderNumber.toUpperCase())
     .executeTakeFirst();
-  if (!row || !tokenMatches(row.status_token_hash, token)) throw notFound('No such registration.');
+  if (!row || !opens(row.status_token_hash)) throw notFound('No such registration.');
   return (await readOrder(db, row.id))!;
 }

@@ -156,10 +156,15 @@ export const natconOrderPayments: PaymentPurposeHandler = {
     if (caller.roleId === ROLE.chapterAdmin) return orderHasChapterMember(db, payment.subjectId, caller.chapterId);
     return false;
   },
+  /**
+   * The one place an order is confirmed by payment (issue 28): every verification (staff, a
+   * statement match, the gateway) passes here inside its deciding transaction. The hold ends; the
+   * NATCON job e-mails the tickets after the commit.
+   */
   async onVerified(trx: DB, payment: PaymentRecord) {
     await trx
       .updateTable('natcon_orders')
-      .set({ payment_state: 'verified' })
+      .set({ payment_state: 'verified', hold_until: null, remind_at: null })
       .where('id', '=', payment.subjectId)
       .where('payment_state', 'in', ['unpaid', 'reported'])
       .execute();

@@ -1,7 +1,7 @@
 import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
 import { kolkataDate } from '../../../lib/financial-year';
-import { currentPrice, gstOn, registrationWindow, seatsMessage } from '../../../lib/natcon';
+import { currentPrice, gstOn, holdDeadline, registrationWindow, seatsMessage } from '../../../lib/natcon';
 import type { RegistrationAnswer, RegistrationBody } from '../../../lib/schemas/natcon';
 import type { FieldErrors } from '../../../lib/envelope';
 import { conflict, notFound, invalid } from '../errors';
@@ -11,6 +11,7 @@ import { natconGstPercent } from './gst';
 import { checkMemberRate } from './members';
 import { confirmationNumberOf, newStatusToken, orderNumberOf, readOrder } from './orders';
 import { seatCounts, takeSeats } from './seats';
+import { holdTimes } from './policy';
 import { gstinFieldErrors } from '../gst/gstin';
 import { isPlaceOfSupplyCode } from '../gst/states';
 
@@ -185,9 +186,15 @@ export async function createRegistration(db: DB, body: RegistrationBody, now: Da
     }
     const gst = gstOn(subtotal - discount, gstPercent);
     const amountDue = subtotal - discount + gst;
+    // Seats taken for an amount due are held unpaid for the edition's hours (issue 28).
+    const hold =
+      seats.ok && amountDue > 0
+        ? { ...holdTimes(now, edition.hold_hours, edition.reminder_hours), hold_kind: 'order' as const }
+        : {};
     await trx
       .updateTable('natcon_orders')
       .set({
+        ...hold,
         order_number: orderNumber,
         state: seats.ok ? 'confirmed' : 'waitlisted',
         payment_state: amountDue === 0 ? 'not_due' : 'unpaid',
@@ -231,9 +238,11 @@ export async function createRegistration(db: DB, body: RegistrationBody, now: Da
       state: order.state === 'confirmed' ? 'confirmed' : 'waitlisted',
       statusToken: token,
       message:
-        order.state === 'confirmed'
+        order.status === 'confirmed'
           ? `Registered: order ${order.orderNumber}. Each delegate receives a ticket by e-mail.`
-          : `${short ?? 'The category is full.'} We will write to you if a seat becomes free.`,
+          : order.state === 'confirmed'
+            ? `Order ${order.orderNumber} holds its seats until ${holdDeadline(order.holdUntil)}: pay by then and each delegate receives a ticket by e-mail once the payment is verified.`
+            : `${short ?? 'The category is full.'} We will write to you if a seat becomes free.`,
     },
   };
 }

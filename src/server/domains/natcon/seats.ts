@@ -61,3 +61,26 @@ export async function releaseSeats(trx: DB, counts: [number, number][]): Promise
       .execute();
   }
 }
+
+/**
+ * Locks every category of an edition, in id order, before a change that gives seats back and
+ * offers them on (a cancellation, a released hold). Registrations lock the categories they take in
+ * the same order, and the waiting list is only touched while all of them are held, so two such
+ * changes, or one and a registration, wait for each other instead of deadlocking on PostgreSQL
+ * (SQLite runs one writer at a time anyway).
+ */
+export async function lockEditionSeats(trx: DB, editionId: number): Promise<void> {
+  const categories = await trx
+    .selectFrom('natcon_categories')
+    .select('id')
+    .where('edition_id', '=', editionId)
+    .orderBy('id')
+    .execute();
+  for (const { id } of categories) {
+    await trx
+      .updateTable('natcon_categories')
+      .set({ seats_taken: sql`seats_taken` })
+      .where('id', '=', id)
+      .execute();
+  }
+}

@@ -5,7 +5,9 @@ import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { FileStore } from '../../platform/storage';
-import { PAYMENT_STATE_LABELS, type OrderPaymentState } from '../../../lib/natcon';
+import { holdDeadline, PAYMENT_STATE_LABELS, type OrderPaymentState } from '../../../lib/natcon';
+import { formatMoney } from '../../../lib/format';
+import { delegateTicketToken } from './orders';
 
 /**
  * A ticket per delegate: an A6 PDF with the conference, the delegate and a QR code holding the
@@ -95,7 +97,7 @@ export interface DelegateTicket {
   ticket: TicketData;
 }
 
-/** What the tickets of an order need, one per delegate (confirmed orders only). */
+/** What the tickets of an order need, one per delegate (confirmed orders only: `ticketsValid` in lib/natcon). */
 export async function ticketsOfOrder(db: DB, orderId: number, confirmationNumber?: string): Promise<DelegateTicket[]> {
   const rows = await db
     .selectFrom('natcon_delegates as d')
@@ -122,6 +124,11 @@ export async function ticketsOfOrder(db: DB, orderId: number, confirmationNumber
     ])
     .where('d.order_id', '=', orderId)
     .where('o.state', '=', 'confirmed')
+    // A ticket exists only once the order is confirmed: paid, nothing due, or a guest (issue 28).
+    .where('o.hold_until', 'is', null)
+    .where((eb) =>
+      eb.or([eb('o.payment_state', 'in', ['verified', 'not_due']), eb('o.guest_confirmed_at', 'is not', null)]),
+    )
     .$if(confirmationNumber !== undefined, (qb) => qb.where('d.confirmation_number', '=', confirmationNumber!))
     .orderBy('d.position')
     .execute();
@@ -234,6 +241,11 @@ export async function sendTickets(
         .execute()
     ).map((d) => d.id),
   );
+  const order = await db
+    .selectFrom('natcon_orders')
+    .select(['order_number', 'status_token_hash'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   let sent = 0;
   for (const delegate of await ticketsOfOrder(db, orderId)) {
     if (!unsent.has(delegate.delegateId)) continue;
@@ -245,6 +257,10 @@ export async function sendTickets(
       .where('ticket_sent_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
+    const ownLink =
+      `${siteUrl}/api/natcon/registrations/${encodeURIComponent(order.order_number ?? '')}/tickets/` +
+      `${encodeURIComponent(ticket.confirmationNumber)}?token=` +
+      encodeURIComponent(delegateTicketToken(order.status_token_hash, ticket.confirmationNumber));
     try {
       await mailer.send({
         to: delegate.email,
@@ -254,6 +270,7 @@ export async function sendTickets(
           '',
           `You are registered for ${ticket.edition.title} (${ticket.edition.startsOn} to ${ticket.edition.endsOn}) at ${ticket.edition.venue}, ${ticket.edition.city}.`,
           `Your confirmation number is ${ticket.confirmationNumber}. Your ticket is attached: show its QR code at the registration desk.`,
+          `Your ticket again, whenever you need it (keep this link private): ${ownLink}`,
           '',
           `About the conference: ${siteUrl}/natcon`,
         ].join('\n'),
@@ -285,21 +302,32 @@ export async function sendTickets(
  */
 export async function sendOrderMail(
   mailer: Mailer,
-  order: { orderNumber: string; edition: string; state: string; contact: { name: string; email: string } },
+  order: {
+    orderNumber: string;
+    edition: string;
+    state: string;
+    status: string;
+    holdUntil: string | null;
+    amountDue: number;
+    contact: { name: string; email: string };
+  },
   statusToken: string,
   siteUrl: string,
 ): Promise<void> {
   const link = `${siteUrl}/natcon/register?order=${encodeURIComponent(order.orderNumber)}&token=${encodeURIComponent(statusToken)}`;
   const waitlisted = order.state === 'waitlisted';
+  const held = !waitlisted && order.status !== 'confirmed';
   await mailer.send({
     to: order.contact.email,
-    subject: `${order.edition}: order ${order.orderNumber} ${waitlisted ? 'is on the waiting list' : 'is registered'}`,
+    subject: `${order.edition}: order ${order.orderNumber} ${waitlisted ? 'is on the waiting list' : held ? 'awaits payment' : 'is registered'}`,
     text: [
       `Dear ${order.contact.name},`,
       '',
       waitlisted
         ? `The seats you asked for are taken, so order ${order.orderNumber} is on the waiting list. We will write to you with the tickets if seats become free; nothing is due until then.`
-        : `Order ${order.orderNumber} is registered. Each delegate receives their ticket by e-mail.`,
+        : held
+          ? `Order ${order.orderNumber} holds its seats until ${holdDeadline(order.holdUntil)}. Pay ${formatMoney(order.amountDue)} by then on the link below; once the payment is verified the order is confirmed and each delegate receives their ticket by e-mail. Unpaid by then, the seats go to the waiting list.`
+          : `Order ${order.orderNumber} is registered. Each delegate receives their ticket by e-mail.`,
       '',
       `Your order, its payment and tickets (keep this link private): ${link}`,
     ].join('\n'),

@@ -21,7 +21,19 @@ export interface NatconEditionsTable {
   state_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+  /** The order policy (migration 023): hours an unpaid order holds its seats, reminder, offer. */
+  hold_hours: ColumnType<number, number | undefined, number>;
+  reminder_hours: ColumnType<number, number | undefined, number>;
+  offer_hours: ColumnType<number, number | undefined, number>;
+  /** 1: delegates may cancel their own order, up to and including `self_cancel_until` (Kolkata). */
+  self_cancel: ColumnType<number, number | undefined, number>;
+  self_cancel_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a cancellation keeps of what was paid: a fixed sum (paise) or a percentage. */
+  cancel_keep_kind: ColumnType<NatconKeepKind, NatconKeepKind | undefined, NatconKeepKind>;
+  cancel_keep_value: ColumnType<number, number | undefined, number>;
 }
+
+export type NatconKeepKind = 'fixed' | 'percent';
 
 export interface NatconCategoriesTable {
   id: Generated<number>;
@@ -89,6 +101,21 @@ export interface NatconOrdersTable {
   updated_at: string;
   cancelled_at: string | null;
   cancelled_by: number | null;
+  /**
+   * While set, the order holds its seats unpaid until then (`state` stays 'confirmed'); cleared
+   * when its payment is verified or staff confirm it unpaid. `hold_kind` says whether it was
+   * placed so (`order`) or offered a freed seat from the waiting list (`offer`).
+   */
+  hold_until: ColumnType<string | null, string | null | undefined, string | null>;
+  hold_kind: ColumnType<'order' | 'offer' | null, 'order' | 'offer' | null | undefined, 'order' | 'offer' | null>;
+  remind_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hold_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when the hold passed unpaid and the job cancelled the order. */
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Staff confirmed the order without payment on purpose (an invited guest), with a note. */
+  guest_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_confirmed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  guest_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NatconDelegatesTable {
