@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter } from '../support/fixtures';
-import { applicationAwaitingPayment, startOnlineWorld, type OnlineWorld } from '../support/online';
+import {
+  applicationAwaitingPayment,
+  decisionMailsTo,
+  payOnHostedPage,
+  startOnlineWorld,
+  type OnlineWorld,
+} from '../support/online';
 import { reconcileOpenOrders } from '../../src/server/domains/money/gateway/reconcile';
 import { signBody } from '../../tools/razorpay-standin';
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
@@ -66,29 +72,13 @@ describeEachDatabase('Online payments through the gateway', (kind) => {
   const applicationState = async (id: number) =>
     (await db().selectFrom('applications').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
 
-  /** Presses "pay" on the hosted page and follows the redirect back into the site. */
-  async function payOnHostedPage(started: Started): Promise<string> {
-    const page = await fetch(started.checkoutUrl);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    const action = /action="([^"]*\/pay)"/.exec(html)![1];
-    const form = new URLSearchParams(
-      [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]),
-    );
-    const pressed = await fetch(new URL(action, world.standin.url), { method: 'POST', body: form, redirect: 'manual' });
-    const back = new URL(pressed.headers.get('location')!);
-    const answer = await world.api.request('GET', back.pathname + back.search);
-    expect(answer.status).toBe(303);
-    return answer.headers.get('location')!;
-  }
-
   it('starts at the amount the server computes, pays on the hosted page and returns paid with a receipt', async () => {
     const { application, started } = await start();
     expect(started.amount).toBe(application.amountDue);
     expect((await paymentRow(started.paymentId)).mode).toBe('online');
     expect(await applicationState(application.id)).toBe('payment_reported');
 
-    const location = await payOnHostedPage(started);
+    const location = await payOnHostedPage(world, started.checkoutUrl);
     expect(location).toBe(`/membership/status?token=${encodeURIComponent(application.token)}&payment=paid`);
     const payment = await paymentRow(started.paymentId);
     expect(payment.state).toBe('verified');
@@ -106,6 +96,13 @@ describeEachDatabase('Online payments through the gateway', (kind) => {
       .where('entity_id', '=', String(started.paymentId))
       .execute();
     expect(verifications).toHaveLength(1);
+    // The payer is e-mailed once, with the receipt attached, by whichever of them verified.
+    const payer = await db()
+      .selectFrom('payments')
+      .select('payer_email')
+      .where('id', '=', started.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(decisionMailsTo(world.api.outbox(), payer.payer_email).receipts).toHaveLength(1);
   });
 
   it('a webhook with a wrong signature is refused with 400 and changes nothing', async () => {
@@ -232,7 +229,7 @@ describeEachDatabase('Online payments through the gateway', (kind) => {
     expect(response.status).toBe(201);
     const started = ((await response.json()) as { data: Started }).data;
     expect(started.amount).toBe(SAMPLE_FEES.associate.subscription);
-    const location = await payOnHostedPage(started);
+    const location = await payOnHostedPage(world, started.checkoutUrl);
     expect(location).toBe('/member/memberdetail?payment=paid');
     const paidThrough = await db()
       .selectFrom('members')

@@ -3,7 +3,7 @@ import { ROLE } from '../../src/lib/roles';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
 import { nextUtr, registerTestPurpose, reportTestPayment } from '../support/money';
-import { applicationAwaitingPayment, startOnlineWorld, type OnlineWorld } from '../support/online';
+import { applicationAwaitingPayment, decisionMailsTo, startOnlineWorld, type OnlineWorld } from '../support/online';
 
 /**
  * Refunds (online through the stand-in gateway, offline recorded) and bank-statement matching,
@@ -192,5 +192,13 @@ describeEachDatabase('Refunds and bank statements', (kind) => {
     );
     expect(view.body.data.lines.map((l) => l.status)).toEqual(['confirmed', 'ambiguous', 'unmatched']);
     expect(view.body.data.lines[1].candidates).toHaveLength(2);
+    await world.api.settle();
+    const exactPayer = await database.db
+      .selectFrom('payments')
+      .select(['payer_email', 'receipt_number'])
+      .where('id', '=', exact.id)
+      .executeTakeFirstOrThrow();
+    const { receipts } = decisionMailsTo(world.api.outbox(), exactPayer.payer_email);
+    expect(receipts.filter((mail) => mail.includes(exactPayer.receipt_number!))).toHaveLength(1);
   });
 });

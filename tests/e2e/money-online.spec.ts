@@ -130,4 +130,42 @@ test('a member renews online and comes back paid through the coming year', async
     .where('id', '=', member.memberId!)
     .executeTakeFirstOrThrow();
   expect(row.paid_through_year).toBe(current + 1);
+
+  // The portal's payments list shows the renewal with its receipt to download.
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page).toHaveURL('/member/payments');
+  await waitForIslands(page);
+  const renewal = page.getByTestId('my-payments').getByRole('row').filter({ hasText: 'Membership renewal' });
+  await expect(renewal).toContainText('Verified');
+  await expect(renewal.getByRole('button', { name: /^Receipt NIPM\/RCPT\// })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await renewal.getByRole('button', { name: /^Receipt NIPM\/RCPT\// }).click();
+  expect((await download).suggestedFilename()).toMatch(/^receipt-NIPM-RCPT-.*\.pdf$/);
+});
+
+test('a member changes the password in the portal and signs in with the new one', async ({ browser, page, users }) => {
+  test.setTimeout(60_000);
+  const member = await users.create({ roleId: '1', name: 'Password Changer' });
+  await signIn(page, member);
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL('/member/password');
+  await waitForIslands(page);
+  const newPassword = 'Portal-New-Pass-2026';
+  await page.getByLabel('Current password').fill(member.password);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  const fresh = await browser.newContext();
+  const again = await fresh.newPage();
+  await again.goto('/auth/login');
+  await again.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await again.getByLabel('Email').fill(member.email);
+  await again.getByLabel('Password', { exact: true }).fill(member.password);
+  await again.getByRole('button', { name: 'Sign in' }).click();
+  await expect(again).toHaveURL(/\/auth\/login/);
+  await signIn(again, { ...member, password: newPassword });
+  await expect(again).toHaveURL('/member/memberdetail');
+  await fresh.close();
 });

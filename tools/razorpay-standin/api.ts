@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkoutPage, messagePage } from './checkout-page';
+import { checkoutPage, messagePage, postBackPage } from './checkout-page';
 import type { StandinGateway } from './gateway';
 import { match, parseBody, redirect, sendError, sendHtml, sendJson } from './http-util';
 
@@ -116,12 +116,6 @@ function checkout(gateway: StandinGateway, params: Record<string, unknown>, res:
   );
 }
 
-function withParams(url: string, params: Record<string, string>): string {
-  const target = new URL(url);
-  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-  return target.toString();
-}
-
 /** A button of the hosted page: pay, fail or cancel, then back to the merchant's callback. */
 function checkoutAction(
   gateway: StandinGateway,
@@ -136,9 +130,10 @@ function checkoutAction(
   if (order.status === 'paid') return sendHtml(res, 409, messagePage('Checkout', 'This order is already paid.'));
   if (action === 'pay') {
     const payment = gateway.pay(order);
-    return redirect(
+    return sendHtml(
       res,
-      withParams(callbackUrl, {
+      200,
+      postBackPage(callbackUrl, {
         razorpay_payment_id: payment.id,
         razorpay_order_id: order.id,
         razorpay_signature: gateway.paymentSignature(order.id, payment.id),
@@ -147,9 +142,10 @@ function checkoutAction(
   }
   if (action === 'fail') {
     const payment = gateway.fail(order);
-    return redirect(
+    return sendHtml(
       res,
-      withParams(callbackUrl, {
+      200,
+      postBackPage(callbackUrl, {
         'error[code]': 'BAD_REQUEST_ERROR',
         'error[description]': 'Payment failed',
         'error[source]': 'customer',
@@ -159,16 +155,18 @@ function checkoutAction(
       }),
     );
   }
+  // Razorpay sends a payer who cancels to cancel_url when one was given, by a plain redirect.
   const cancelUrl = typeof form.cancel_url === 'string' && form.cancel_url ? form.cancel_url : null;
-  redirect(
+  if (cancelUrl) return redirect(res, cancelUrl);
+  sendHtml(
     res,
-    cancelUrl ??
-      withParams(callbackUrl, {
-        'error[code]': 'BAD_REQUEST_ERROR',
-        'error[description]': 'Payment processing cancelled by user',
-        'error[reason]': 'payment_cancelled',
-        'error[metadata]': JSON.stringify({ order_id: order.id }),
-      }),
+    200,
+    postBackPage(callbackUrl, {
+      'error[code]': 'BAD_REQUEST_ERROR',
+      'error[description]': 'Payment processing cancelled by user',
+      'error[reason]': 'payment_cancelled',
+      'error[metadata]': JSON.stringify({ order_id: order.id }),
+    }),
   );
 }
 
@@ -186,7 +184,11 @@ function route(
   const path = url.pathname.replace(/\/$/, '');
   const body = parseBody(req, raw);
   if (path === '/v1/checkout/embedded') {
-    return () => checkout(gateway, method === 'POST' ? body : Object.fromEntries(url.searchParams), res);
+    // Razorpay's hosted checkout is opened by a form POST: a GET is refused, so the site's way in is the real one.
+    if (method !== 'POST') {
+      return () => sendHtml(res, 405, messagePage('Checkout', 'Open the checkout with a form POST.'));
+    }
+    return () => checkout(gateway, body, res);
   }
   const action = match('/v1/checkout/embedded/:orderId/:action', path);
   if (action && method === 'POST' && ['pay', 'fail', 'cancel'].includes(action.action)) {

@@ -53,3 +53,36 @@ export function messagePage(title: string, message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body><h1>${escape(title)}</h1><p>${escape(message)}</p></body></html>`;
 }
+
+/**
+ * How Razorpay's hosted checkout returns the payer: a form POSTed to the merchant's callback_url
+ * with the payment's fields (or the error's), submitted by script at once, and by a button without it.
+ */
+export function postBackPage(callbackUrl: string, fields: Record<string, string>): string {
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Returning to the merchant</title></head><body>
+<form id="back" method="post" action="${escape(callbackUrl)}">${inputs}
+<p>Returning you to the merchant…</p><button type="submit" data-testid="standin-return">Continue</button></form>
+<script>document.getElementById('back').submit();</script>
+</body></html>`;
+}
+
+/** What a browser would post from a post-back page: its action and fields (for tests without a browser). */
+export function readPostBack(html: string): { action: URL; fields: URLSearchParams } {
+  const unescape = (value: string) =>
+    value.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) =>
+      name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+    );
+  const action = /<form id="back" method="post" action="([^"]*)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error('Not a post-back page.');
+  const fields = new URLSearchParams(
+    [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [
+      unescape(m[1]),
+      unescape(m[2]),
+    ]),
+  );
+  return { action: new URL(unescape(action)), fields };
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../lib/format';
 import { REFUND_MODES, type PaymentDetail } from '../../lib/schemas/online';
 import { api, apiErrorOf } from '../../stores/api-client';
+import { PaymentTaxDocuments } from '../gst/PaymentTaxDocuments';
 import { FormDialog, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
 
 /** The refund form: rupees as typed, turned into paise; offline refunds say how the money went back. */
@@ -122,6 +123,8 @@ export default function PaymentDetailPage() {
         <dt className="text-slate-600">Refunded</dt>
         <dd data-testid="refunded">{formatMoney(payment.refunded)}</dd>
       </dl>
+
+      <PaymentTaxDocuments invoice={payment.invoice} creditNotes={payment.creditNotes} />
 
       {payment.refunds.length > 0 && (
         <table className="min-w-full text-sm">

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
-import type { Statement } from '../../lib/schemas/online';
+import {
+  STATEMENT_COLUMNS,
+  type Statement,
+  type StatementColumnRole,
+  type StatementPreview,
+} from '../../lib/schemas/online';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { currentSession } from '../../stores/session';
 
@@ -11,6 +16,42 @@ interface Summary {
   ambiguous: number;
   unmatched: number;
   seen: number;
+}
+
+const ROLE_LABELS: Record<StatementColumnRole, string> = {
+  date: 'Date',
+  narration: 'Narration',
+  reference: 'Reference or cheque no.',
+  debit: 'Debit (withdrawal)',
+  credit: 'Credit (deposit)',
+  balance: 'Balance',
+};
+
+type Mapping = Record<StatementColumnRole, string>;
+
+/** Posts the file (and any fields) as a form with the session's token; answers the envelope's data. */
+async function postFile<T>(path: string, file: File, fields: Record<string, string> = {}): Promise<T> {
+  const form = new FormData();
+  form.set('file', file);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const token = (await currentSession())?.user?.token;
+  const response = await fetch(`/api${path}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const answer = (await response.json()) as {
+    success: boolean;
+    data: T;
+    error?: { message: string; fields?: Record<string, string> };
+  };
+  if (!answer.success) {
+    const fieldText = Object.entries(answer.error?.fields ?? {})
+      .map(([name, text]) => `${ROLE_LABELS[name as StatementColumnRole] ?? name}: ${text}`)
+      .join(' ');
+    throw new Error(fieldText || answer.error?.message || 'The statement could not be read.');
+  }
+  return answer.data;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -32,8 +73,27 @@ export default function StatementMatching() {
   const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<StatementPreview | null>(null);
+  const [mapping, setMapping] = useState<Mapping>(
+    Object.fromEntries(STATEMENT_COLUMNS.map((role) => [role, ''])) as Mapping,
+  );
 
   const load = async (id: number) => setStatement(await api.get<Statement>(`/admin/payments/statements/${id}`));
+
+  /** Reads the chosen file's columns at once, so the mapping below starts from the guess. */
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setPreview(null);
+    setProblem(null);
+    if (!chosen) return;
+    try {
+      const read = await postFile<StatementPreview>('/admin/payments/statements/preview', chosen);
+      setPreview(read);
+      setMapping(Object.fromEntries(STATEMENT_COLUMNS.map((role) => [role, read.guess[role] ?? ''])) as Mapping);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
 
   const upload = async () => {
     if (!file) return setProblem('Choose the statement file.');
@@ -41,18 +101,16 @@ export default function StatementMatching() {
     setProblem(null);
     setMessage(null);
     try {
-      const form = new FormData();
-      form.set('file', file);
-      const token = (await currentSession())?.user?.token;
-      const response = await fetch('/api/admin/payments/statements', {
-        method: 'POST',
-        body: form,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      const answer = (await response.json()) as { success: boolean; data: Summary; error?: { message: string } };
-      if (!answer.success) throw new Error(answer.error?.message ?? 'The statement could not be read.');
-      setSummary(answer.data);
-      await load(answer.data.id);
+      const named = Object.fromEntries(Object.entries(mapping).filter(([, column]) => column));
+      const columns =
+        preview?.headerRow && Object.keys(named).length ? { ...named, headerRow: preview.headerRow } : undefined;
+      const data = await postFile<Summary>(
+        '/admin/payments/statements',
+        file,
+        columns ? { columns: JSON.stringify(columns) } : {},
+      );
+      setSummary(data);
+      await load(data.id);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
@@ -93,7 +151,7 @@ export default function StatementMatching() {
           <input
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            onChange={(event) => void choose(event.target.files?.[0] ?? null)}
             className="mt-1"
           />
         </label>
@@ -106,6 +164,13 @@ export default function StatementMatching() {
           Match the statement
         </button>
       </div>
+      {preview && (
+        <ColumnMapping
+          preview={preview}
+          mapping={mapping}
+          onChange={(role, column) => setMapping({ ...mapping, [role]: column })}
+        />
+      )}
       {problem && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
           {problem}
@@ -162,5 +227,82 @@ export default function StatementMatching() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Which column of the file is which, as on the import screen: each role's column chosen from the
+ * file's header row (the guess pre-selected), with the first lines to see what each holds.
+ */
+function ColumnMapping({
+  preview,
+  mapping,
+  onChange,
+}: {
+  preview: StatementPreview;
+  mapping: Mapping;
+  onChange: (role: StatementColumnRole, column: string) => void;
+}) {
+  if (!preview.columns.length) return <p>No header row was found in the first 30 lines.</p>;
+  return (
+    <section aria-labelledby="mapping-heading" className="space-y-3">
+      <h2 id="mapping-heading" className="text-lg font-semibold">
+        Columns (header on line {preview.headerRow})
+      </h2>
+      <p className="text-sm text-slate-700">
+        Check which column is which; choose them where the guess is empty. Narration and credit are needed.
+      </p>
+      <table className="text-sm" aria-label="Column mapping">
+        <tbody>
+          {STATEMENT_COLUMNS.map((role) => (
+            <tr key={role}>
+              <th scope="row" className="pr-3 text-left font-medium">
+                <label htmlFor={`column-${role}`}>{ROLE_LABELS[role]}</label>
+              </th>
+              <td>
+                <select
+                  id={`column-${role}`}
+                  value={mapping[role]}
+                  onChange={(event) => onChange(role, event.target.value)}
+                  className="rounded-md border border-slate-300 px-2 py-1"
+                >
+                  <option value="">(not in this file)</option>
+                  {preview.columns.map((column) => (
+                    <option key={column} value={column}>
+                      {column}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {preview.sample.length > 0 && (
+        <table className="min-w-full text-xs">
+          <caption className="text-left font-semibold">First lines</caption>
+          <thead>
+            <tr>
+              {preview.columns.map((column) => (
+                <th key={column} scope="col" className="pr-2 text-left">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.sample.map((row, index) => (
+              <tr key={index} className="border-t border-slate-200">
+                {row.map((cell, i) => (
+                  <td key={i} className="pr-2">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

@@ -17,35 +17,21 @@ import {
 import { api } from '../../stores/api-client';
 import { session } from '../../stores/session';
 import {
-  CsvDownloadButton,
+  ChapterFilter,
+  ChoiceFilter,
   DataTable,
   DateFilter,
+  ListToolbar,
   PaymentDecisionDialog,
   SearchFilter,
-  SelectFilter,
   useListQuery,
   useServerList,
   type ColumnDef,
   type PaymentDecision,
 } from '../staff';
+import { payerAndSubjectColumns } from './PaymentSubject';
 
 const linkButton = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
-
-/** Where staff open what a payment is for: the application, the member's record, the NATCON order. */
-export function subjectLink(payment: Pick<PaymentItem, 'purpose' | 'subjectLabel'>): string | null {
-  if (!payment.subjectLabel) return null;
-  const q = encodeURIComponent(payment.subjectLabel);
-  switch (payment.purpose) {
-    case 'membership_application':
-      return `/admin/membership?tab=applications&q=${q}`;
-    case 'membership_renewal':
-      return `/admin/membership?tab=members&q=${q}`;
-    case 'natcon_order':
-      return `/admin/natcon?q=${q}`;
-    default:
-      return null;
-  }
-}
 
 const STATE_STYLE: Record<PaymentItem['state'], string> = {
   reported: 'bg-amber-100 text-amber-900',
@@ -83,39 +69,7 @@ export default function PaymentsAdmin() {
         </a>
       ),
     },
-    {
-      id: 'payer',
-      header: 'Payer',
-      cell: ({ row }) => (
-        <span>
-          {row.original.payerName}
-          <span className="block text-xs text-slate-600">{row.original.payerEmail}</span>
-        </span>
-      ),
-    },
-    {
-      id: 'for',
-      header: 'For',
-      cell: ({ row }) => {
-        const link = subjectLink(row.original);
-        const purpose =
-          PAYMENT_PURPOSE_LABELS[row.original.purpose as keyof typeof PAYMENT_PURPOSE_LABELS] ?? row.original.purpose;
-        return (
-          <span>
-            {purpose}
-            <span className="block text-xs">
-              {link ? (
-                <a className={linkButton} href={link}>
-                  {row.original.subjectLabel}
-                </a>
-              ) : (
-                (row.original.subjectLabel ?? `#${row.original.subjectId}`)
-              )}
-            </span>
-          </span>
-        );
-      },
-    },
+    ...payerAndSubjectColumns<PaymentItem>(),
     {
       id: 'mode',
       header: 'Mode and reference',
@@ -185,44 +139,21 @@ export default function PaymentsAdmin() {
         Every payment reported or recorded: membership applications, renewals and NATCON registrations. Verify a payment
         once the money is in the account; the payer is e-mailed the receipt (or, rejected, the reason).
       </p>
-      <div className="mt-4 flex flex-wrap items-end gap-4">
-        <SelectFilter query={query} name="state" label="State">
-          {PAYMENT_STATES.map((state) => (
-            <option key={state} value={state}>
-              {PAYMENT_STATE_LABELS[state]}
-            </option>
-          ))}
-        </SelectFilter>
-        <SelectFilter query={query} name="purpose" label="For">
-          {PAYMENT_PURPOSES.map((purpose) => (
-            <option key={purpose} value={purpose}>
-              {PAYMENT_PURPOSE_LABELS[purpose]}
-            </option>
-          ))}
-        </SelectFilter>
-        <SelectFilter query={query} name="mode" label="Mode">
-          {PAYMENT_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {PAYMENT_MODE_LABELS[mode]}
-            </option>
-          ))}
-        </SelectFilter>
-        {chapters.length > 0 && (
-          <SelectFilter query={query} name="chapterId" label="Chapter">
-            {chapters.map((chapter) => (
-              <option key={chapter.id} value={String(chapter.id)}>
-                {chapter.name}
-              </option>
-            ))}
-          </SelectFilter>
-        )}
+      <ListToolbar params={query.params} csv={{ path: '/admin/payments/export.csv', filename: 'payments.csv' }}>
+        <ChoiceFilter query={query} name="state" label="State" values={PAYMENT_STATES} labels={PAYMENT_STATE_LABELS} />
+        <ChoiceFilter
+          query={query}
+          name="purpose"
+          label="For"
+          values={PAYMENT_PURPOSES}
+          labels={PAYMENT_PURPOSE_LABELS}
+        />
+        <ChoiceFilter query={query} name="mode" label="Mode" values={PAYMENT_MODES} labels={PAYMENT_MODE_LABELS} />
+        {chapters.length > 0 && <ChapterFilter query={query} chapters={chapters} />}
         <DateFilter query={query} name="from" label="Paid from" />
         <DateFilter query={query} name="to" label="Paid to" />
         <SearchFilter query={query} name="q" label="Payer, reference or receipt" />
-        <div className="ml-auto">
-          <CsvDownloadButton path="/admin/payments/export.csv" params={query.params} filename="payments.csv" />
-        </div>
-      </div>
+      </ListToolbar>
       <DataTable
         caption="Payments"
         columns={columns}

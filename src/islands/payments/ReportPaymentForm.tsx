@@ -5,12 +5,13 @@ import { kolkataDate } from '../../lib/financial-year';
 import { PAYMENT_MODE_LABELS, REPORTABLE_PAYMENT_MODES, type PaymentMode } from '../../lib/schemas/money';
 import {
   ReportPaymentFormSchema,
+  buyerDetailsOf,
   paiseToRupees,
   reportPaymentBodyOf,
   type ReportPaymentFormValues,
 } from '../../lib/schemas/money-forms';
-import { api, apiErrorOf } from '../../stores/api-client';
-import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { api } from '../../stores/api-client';
+import { FormProblem, FormProvider, FormSelectField, FormTextField, useServerSubmit, useZodForm } from '../staff';
 
 export interface ReportPaymentFormProps {
   /** Where the report is posted, under `/api` (with its own query, such as a status token). */
@@ -23,6 +24,8 @@ export interface ReportPaymentFormProps {
   modes?: readonly PaymentMode[];
   /** Sent with the payment (a renewal's coupon, the year an office payment pays through). */
   extraBody?: Record<string, unknown>;
+  /** Offers the GST details of an employer that pays (membership renewals), sent with the report. */
+  buyerDetails?: boolean;
   /** The form's name, its button and what it says once recorded. */
   label?: string;
   submitLabel?: string;
@@ -58,6 +61,7 @@ export default function ReportPaymentForm({
   onReported,
   modes = REPORTABLE_PAYMENT_MODES,
   extraBody,
+  buyerDetails = false,
   label = 'Report your payment',
   submitLabel = 'Report payment',
   doneMessage = 'Thank you: your payment is reported. The institute will verify it and send you a receipt.',
@@ -68,22 +72,21 @@ export default function ReportPaymentForm({
     reference: '',
     amount: paiseToRupees(amount),
     paidOn: today,
+    gstin: '',
+    buyerName: '',
+    buyerAddress: '',
   } satisfies ReportPaymentFormValues);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const mode = useWatch({ control: form.control, name: 'mode' }) ?? modes[0];
 
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const answer = await api.post<unknown>(postTo, { ...reportPaymentBodyOf(values), ...extraBody });
-      setDone(true);
-      onReported?.(answer);
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit } = useServerSubmit(form, async (values) => {
+    const answer = await api.post<unknown>(postTo, {
+      ...reportPaymentBodyOf(values),
+      ...(buyerDetails ? buyerDetailsOf(values) : {}),
+      ...extraBody,
+    });
+    setDone(true);
+    onReported?.(answer);
   });
 
   if (done) {
@@ -115,6 +118,29 @@ export default function ReportPaymentForm({
         />
         <FormTextField id="payment-amount" name="amount" label="Amount paid (Rs)" inputMode="decimal" />
         <FormTextField id="payment-date" name="paidOn" label="Paid on" type="date" max={today} />
+        {buyerDetails && (
+          <fieldset className="space-y-4 rounded-md border border-slate-300 p-4">
+            <legend className="px-1 font-medium">If your employer pays the fee (optional)</legend>
+            <p className="text-sm text-slate-700">
+              A registered employer gets the tax invoice in its name and can claim the GST. Leave these empty to be
+              invoiced yourself.
+            </p>
+            <FormTextField
+              id="payment-gstin"
+              name="gstin"
+              label="GSTIN (optional)"
+              hint="15 characters, such as 19AAACN1234F1Z5."
+              autoComplete="off"
+            />
+            <FormTextField id="payment-buyerName" name="buyerName" label="Legal name registered with the GSTIN" />
+            <FormTextField
+              id="payment-buyerAddress"
+              name="buyerAddress"
+              label="Address registered with the GSTIN"
+              autoComplete="off"
+            />
+          </fieldset>
+        )}
         <SubmitButton busy={busy} busyLabel="Sending…" fullWidth>
           {submitLabel}
         </SubmitButton>

@@ -108,6 +108,10 @@ export const ReportPaymentFormSchema = z
     reference: z.string().trim(),
     amount: z.string().trim().regex(RUPEES, RUPEES_MESSAGE),
     paidOn: isoDate,
+    // An employer that pays a member's fee (issue 25): checked in full by the server, sent only when given.
+    gstin: z.string().trim().optional(),
+    buyerName: z.string().trim().optional(),
+    buyerAddress: z.string().trim().optional(),
   })
   .superRefine((values, ctx) => {
     const message = paymentReferenceError(values.mode, values.reference);
@@ -120,6 +124,15 @@ export const ReportPaymentFormSchema = z
     }
   });
 export type ReportPaymentFormValues = z.input<typeof ReportPaymentFormSchema>;
+
+/** The employer's GST details the payer gave, if any: the fields left empty are not sent. */
+export function buyerDetailsOf(values: z.output<typeof ReportPaymentFormSchema>): Record<string, string> {
+  const given: Record<string, string> = {};
+  if (values.gstin) given.gstin = values.gstin.toUpperCase();
+  if (values.buyerName) given.buyerName = values.buyerName;
+  if (values.buyerAddress) given.buyerAddress = values.buyerAddress;
+  return given;
+}
 
 export function reportPaymentBodyOf(values: z.output<typeof ReportPaymentFormSchema>): ReportPaymentInput {
   return {

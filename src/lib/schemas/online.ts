@@ -100,6 +100,32 @@ export const StatementSummarySchema = z.object({
   seen: z.number().int(),
 });
 
+/** The columns a statement is read by, in the order the mapping screen shows them. */
+export const STATEMENT_COLUMNS = ['date', 'narration', 'reference', 'debit', 'credit', 'balance'] as const;
+export type StatementColumnRole = (typeof STATEMENT_COLUMNS)[number];
+
+export const StatementPreviewSchema = z.object({
+  headerRow: z.number().int().nullable(),
+  columns: z.array(z.string()),
+  guess: z.record(z.enum(STATEMENT_COLUMNS), z.string().nullable()),
+  sample: z.array(z.array(z.string())),
+});
+export type StatementPreview = z.infer<typeof StatementPreviewSchema>;
+
+/** The `columns` field of an upload: each role's column by name, and the header row. */
+export const StatementColumnsSchema = z
+  .object({
+    date: z.string().max(200),
+    narration: z.string().max(200),
+    reference: z.string().max(200),
+    debit: z.string().max(200),
+    credit: z.string().max(200),
+    balance: z.string().max(200),
+    headerRow: z.number().int().min(1).max(30),
+  })
+  .partial()
+  .strict();
+
 export const STATEMENT_LINE_STATUSES = ['proposed', 'ambiguous', 'unmatched', 'confirmed', 'seen'] as const;
 
 export const StatementSchema = z.object({

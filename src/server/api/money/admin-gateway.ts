@@ -8,9 +8,14 @@ import {
   PaymentDetailSchema,
   RefundBody,
   RefundSchema,
+  StatementColumnsSchema,
+  StatementPreviewSchema,
   StatementSchema,
   StatementSummarySchema,
 } from '../../../lib/schemas/online';
+import { invalid } from '../../domains/errors';
+import { previewStatement } from '../../domains/money/statements/parse';
+import { payerTeller } from '../../domains/money/decision-mail';
 import { monthlyGatewayFees } from '../../domains/money/gateway/reconcile';
 import { paymentDetail } from '../../domains/money/refunds/detail';
 import { refundPayment } from '../../domains/money/refunds/refunds';
@@ -57,7 +62,7 @@ const uploadRoute = apiRoute({
   path: '/statements',
   summary: 'Uploads a bank statement (CSV or .xlsx) and matches its credits to reported payments',
   description:
-    'Optional `columns` (JSON: date, narration, reference, credit header names) when the bank words its headers differently.',
+    'Optional `columns` (JSON: date, narration, reference, debit, credit, balance as the preview names the headers, and `headerRow`) when the bank words its headers differently.',
   tags,
   access: deciders,
   request: {
@@ -70,6 +75,20 @@ const uploadRoute = apiRoute({
   bodyLimit: STATEMENT_BODY_LIMIT,
   data: StatementSummarySchema,
   status: 201,
+});
+
+const previewRoute = apiRoute({
+  method: 'post',
+  path: '/statements/preview',
+  summary:
+    'Reads a statement’s header and first lines, and guesses its columns, for the mapping screen (nothing saved)',
+  tags,
+  access: deciders,
+  request: {
+    body: { content: { 'multipart/form-data': { schema: z.object({ file: UploadedFile }) } } },
+  },
+  bodyLimit: STATEMENT_BODY_LIMIT,
+  data: StatementPreviewSchema,
 });
 
 const statementRoute = apiRoute({
@@ -103,21 +122,27 @@ const feesRoute = apiRoute({
   data: MonthlyFeesSchema,
 });
 
+/** The staff's column mapping sent with an upload (JSON text in the form); 400 when it is not one. */
 function columnsOf(text: string | undefined) {
   if (!text) return undefined;
+  let parsed: unknown;
   try {
-    const parsed = z
-      .object({ date: z.string(), narration: z.string(), reference: z.string(), credit: z.string() })
-      .partial()
-      .parse(JSON.parse(text));
-    return parsed;
+    parsed = JSON.parse(text);
   } catch {
-    return undefined;
+    throw invalid({ columns: 'Send the column mapping as JSON.' });
   }
+  const mapping = StatementColumnsSchema.safeParse(parsed);
+  if (!mapping.success)
+    throw invalid({ columns: 'Name each column by a header of the file, and the header row 1-30.' });
+  return mapping.data;
 }
 
 export const adminGatewayRouter = createRouter()
   .openapi(feesRoute, async (c) => respond(c, await monthlyGatewayFees(c.var.deps.db, c.req.valid('query').year)))
+  .openapi(previewRoute, async (c) => {
+    const rows = await statementRows(new Uint8Array(await c.req.valid('form').file.arrayBuffer()));
+    return respond(c, previewStatement(rows));
+  })
   .openapi(uploadRoute, async (c) => {
     const { db, now } = c.var.deps;
     const form = c.req.valid('form');
@@ -134,8 +159,13 @@ export const adminGatewayRouter = createRouter()
     respond(c, await statementView(c.var.deps.db, caller(c), c.req.valid('param').id)),
   )
   .openapi(confirmRoute, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now, mailer, siteUrl, defer } = c.var.deps;
     const result = await confirmMatches(db, caller(c), c.req.valid('param').id, c.req.valid('json').lineIds, now());
+    // Each payer whose payment a match verified gets the receipt, as after a manual verification.
+    const tell = payerTeller(db, mailer, siteUrl);
+    defer(async () => {
+      for (const confirmed of result.confirmed) await tell(confirmed.paymentId);
+    });
     return respond(c, result);
   })
   .openapi(detailRoute, async (c) => respond(c, await paymentDetail(c.var.deps.db, caller(c), c.req.valid('param').id)))

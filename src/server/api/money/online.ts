@@ -2,10 +2,12 @@ import { z } from '@hono/zod-openapi';
 import { ONLINE_PURPOSES, OnlinePaymentBody, OnlinePaymentSchema } from '../../../lib/schemas/online';
 import { conflict } from '../../domains/errors';
 import { handleCallback } from '../../domains/money/gateway/callback';
-import { startOnlinePayment } from '../../domains/money/gateway/online';
+import { checkoutFormFor, startOnlinePayment } from '../../domains/money/gateway/online';
 import { handleWebhook } from '../../domains/money/gateway/webhook';
+import { payerTeller } from '../../domains/money/decision-mail';
 import { clientAddress, requireUser, type AppContext } from '../context';
 import { ANYONE, apiRoute, createRouter, jsonBody, respond } from '../openapi';
+import { checkoutPage, checkoutPagePolicy } from './checkout-page';
 
 /**
  * Online payment through the gateway: start one (the server computes the amount), the payer's
@@ -37,6 +39,20 @@ const startRoute = apiRoute({
   request: { body: jsonBody(OnlinePaymentBody) },
   data: OnlinePaymentSchema,
   status: 201,
+  errors: [404, 409],
+});
+
+const checkoutRoute = apiRoute({
+  method: 'get',
+  path: '/online/checkout/{orderId}',
+  summary: 'The page that opens the gateway’s hosted checkout for an open order (a form POST to the gateway)',
+  description:
+    'Answers HTML with its own Content-Security-Policy (a hashed one-line script submits the form; a button does without script). 404 once the order is paid or closed.',
+  tags,
+  access: ANYONE,
+  request: { params: z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/) }) },
+  data: z.string(),
+  produces: 'text/html',
   errors: [404, 409],
 });
 
@@ -85,7 +101,8 @@ function gatewayOf(c: AppContext) {
 }
 
 async function callback(c: AppContext, query: Record<string, string | undefined>) {
-  const result = await handleCallback(c.var.deps.db, gatewayOf(c), query, c.var.deps.now());
+  const { db, mailer, siteUrl, now } = c.var.deps;
+  const result = await handleCallback(db, gatewayOf(c), query, now(), payerTeller(db, mailer, siteUrl));
   return c.redirect(result.location, 303);
 }
 
@@ -114,6 +131,13 @@ export const onlinePaymentsRouter = createRouter()
     );
     return respond(c, started, 201);
   })
+  .openapi(checkoutRoute, async (c) => {
+    const { db, siteUrl } = c.var.deps;
+    const form = await checkoutFormFor(db, gatewayOf(c), c.req.valid('param').orderId, siteUrl);
+    c.header('Content-Security-Policy', checkoutPagePolicy(form.action));
+    c.header('Cache-Control', 'no-store');
+    return c.html(checkoutPage(form));
+  })
   .openapi(redirectRoute('get'), (c) => callback(c, c.req.query()))
   .openapi(redirectRoute('post'), async (c) => {
     const form = await c.req.parseBody();
@@ -123,7 +147,7 @@ export const onlinePaymentsRouter = createRouter()
     );
   })
   .openapi(webhookRoute, async (c) => {
-    const { db, now, mailer } = c.var.deps;
+    const { db, now, mailer, siteUrl } = c.var.deps;
     const rawBody = await c.req.text();
     const result = await handleWebhook(
       db,
@@ -131,6 +155,7 @@ export const onlinePaymentsRouter = createRouter()
       { rawBody, signature: c.req.header('x-razorpay-signature'), eventId: c.req.header('x-razorpay-event-id') },
       now(),
       mailer,
+      payerTeller(db, mailer, siteUrl),
     );
     return respond(c, result);
   });

@@ -8,7 +8,9 @@ import { reportPayment, type PaymentPurposeHandler, type ReceiptLine } from '../
 import { MEMBERSHIP_CLASS_LABELS } from '../../../lib/membership-classes';
 import type { FeeQuoteAnswer } from '../../../lib/schemas/membership';
 import { writeAudit } from '../audit/audit';
+import { membershipBuyer, membershipSupply } from '../gst/membership-supply';
 import { hashToken, moveState, parseQuote, recordEvent, type ApplicationRow } from './records';
+import { recordRefundsDue } from '../money/refunds/due';
 import { reportedPaymentNote } from '../../../lib/wording';
 
 export const MEMBERSHIP_PURPOSE = 'membership_application' as const;
@@ -36,7 +38,9 @@ export async function reportApplicationPayment(
     throw conflict(
       application.state === 'payment_reported'
         ? 'A payment is already reported for this application. The national office will verify it; you will see the receipt on this page.'
-        : 'This application is not awaiting a payment.',
+        : application.state === 'awaiting_guardian'
+          ? 'Your parent or guardian must consent before you pay: we have e-mailed them a link.'
+          : 'This application is not awaiting a payment.',
     );
   }
   if (Object.keys(fields).length) throw invalid(fields);
@@ -101,6 +105,22 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
   },
   async onVerified(trx, payment, caller) {
     const now = new Date();
+    // Money that arrives after the applicant withdrew is owed back at once.
+    const withdrawn = await trx
+      .selectFrom('applications')
+      .select('id')
+      .where('id', '=', payment.subjectId)
+      .where('state', '=', 'withdrawn')
+      .executeTakeFirst();
+    if (withdrawn) {
+      await recordRefundsDue(
+        trx,
+        { purpose: MEMBERSHIP_PURPOSE, subjectId: payment.subjectId },
+        'Application withdrawn.',
+        now,
+      );
+      return;
+    }
     if (await moveState(trx, payment.subjectId, 'payment_reported', 'payment_verified', now)) {
       await recordEvent(
         trx,
@@ -138,6 +158,33 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
       .where('id', '=', payment.subjectId)
       .executeTakeFirstOrThrow();
     return quoteReceiptLines(parseQuote(application));
+  },
+  /** The fee as quoted, to the paying organisation when one was named, else to the applicant at their address. */
+  async taxableSupply(trx, payment) {
+    const application = await trx
+      .selectFrom('applications')
+      .selectAll()
+      .where('id', '=', payment.subjectId)
+      .executeTakeFirstOrThrow();
+    const quote = parseQuote(application);
+    const buyer = membershipBuyer(
+      {
+        gstin: application.gstin,
+        buyerName: application.buyer_name ?? application.organisation,
+        buyerAddress: application.buyer_address,
+      },
+      {
+        name: `${application.first_name} ${application.last_name}`,
+        address: application.address,
+        city: application.city,
+        stateName: application.state_name,
+        pincode: application.pincode,
+      },
+    );
+    const items = quoteReceiptLines(quote)
+      .filter((line) => line.kind === 'item')
+      .map((line) => ({ description: `Membership (${application.reference}): ${line.label}`, amount: line.amount }));
+    return membershipSupply(buyer, items, quote.discount, quote.gstRatePercent);
   },
   async tokenGrantsAccess(db, payment, token) {
     const row = await db

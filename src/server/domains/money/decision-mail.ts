@@ -1,7 +1,9 @@
 import type { DB } from '../../platform/db';
-import type { MailMessage } from '../../platform/mail/mailer';
+import { log } from '../../platform/log';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { PAYMENT_PURPOSE_LABELS, paymentModeLabel, type PaymentPurpose } from '../../../lib/schemas/money';
+import { toPaymentRecord } from './payments';
 import type { PaymentRecord } from './purposes';
 import { receiptPdf } from './receipts';
 
@@ -50,5 +52,25 @@ export async function paymentDecisionMail(db: DB, payment: PaymentRecord, siteUr
     ]
       .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
       .join('\n'),
+  };
+}
+
+/** Tells a payment's payer of its decision, by id, once the decision is committed. */
+export type PayerTeller = (paymentId: number) => Promise<void>;
+
+/**
+ * The teller for decisions made without a staff route in between (the gateway's callback, webhook
+ * and reconciler, a confirmed bank-statement match, a renewal recorded at the office): the same
+ * e-mail as a staff decision. A failing mail server is logged and never undoes the decision.
+ */
+export function payerTeller(db: DB, mailer: Mailer, siteUrl: string): PayerTeller {
+  return async (paymentId) => {
+    try {
+      const row = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+      if (!row || row.state === 'reported') return;
+      await mailer.send(await paymentDecisionMail(db, toPaymentRecord(row), siteUrl));
+    } catch (err) {
+      log().error({ err, paymentId }, 'payment decision e-mail failed');
+    }
   };
 }

@@ -18,6 +18,7 @@ import { requirePaymentPurposeHandler, type PaymentPurposeHandler, type PaymentR
 import { issueInvoice } from '../gst/invoices';
 import { buildReceiptContent } from './receipt-content';
 import { isUniqueViolation } from './db-errors';
+import { isOwnPayment } from './member-portal';
 
 /**
  * Payments reported by payers (UPI, bank transfer, demand draft, cheque; cash at the office) and
@@ -349,6 +350,8 @@ export async function paymentForViewer(db: DB, caller: AuthUser, paymentId: numb
   if (caller.roleId === ROLE.chapterAdmin && payment.chapterId !== null && payment.chapterId === caller.chapterId) {
     return payment;
   }
+  // The payer's own payment, whatever it paid for (the member portal's receipts and invoices).
+  if (await isOwnPayment(db, caller, paymentId)) return payment;
   const allowed = await requirePaymentPurposeHandler(payment.purpose).canView(db, caller, payment);
   if (!allowed) throw notFound('No such payment.');
   return payment;

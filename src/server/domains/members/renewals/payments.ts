@@ -5,6 +5,7 @@ import { ROLE } from '../../../../lib/roles';
 import { RenewalQuoteSchema } from '../../../../lib/schemas/members';
 import { releaseCoupon, type PaymentPurposeHandler, type ReceiptLine } from '../../money';
 import { memberInScope } from '../record';
+import { membershipBuyer, membershipSupply } from '../../gst/membership-supply';
 import { RENEWAL_PURPOSE } from './renewals';
 import { reportRenewalOnline } from './online';
 
@@ -68,6 +69,31 @@ export const membershipRenewalPurpose: PaymentPurposeHandler = {
     if (quote.gst) lines.push({ kind: 'gst', label: `GST at ${quote.gstRatePercent}%`, amount: quote.gst });
     lines.push({ kind: 'total', label: 'Total', amount: quote.total });
     return lines;
+  },
+  /** The years as quoted, to the employer that pays when one was named, else to the member at their address. */
+  async taxableSupply(trx, payment) {
+    const renewal = await renewalOf(trx, payment.id);
+    const member = await trx
+      .selectFrom('members')
+      .select(['first_name', 'last_name', 'address', 'city', 'state', 'pincode', 'member_number'])
+      .where('id', '=', payment.subjectId)
+      .executeTakeFirstOrThrow();
+    const buyer = membershipBuyer(
+      { gstin: renewal.buyer_gstin, buyerName: renewal.buyer_name, buyerAddress: renewal.buyer_address },
+      {
+        name: `${member.first_name} ${member.last_name}`,
+        address: member.address,
+        city: member.city,
+        stateName: member.state,
+        pincode: member.pincode,
+      },
+    );
+    const classLabel = membershipClassLabel(renewal.quote.classCode);
+    const items = renewal.quote.years.map((y) => ({
+      description: `Annual subscription ${y.label} (${classLabel} member ${member.member_number})`,
+      amount: y.amount,
+    }));
+    return membershipSupply(buyer, items, renewal.quote.discount, renewal.quote.gstRatePercent);
   },
   reportOnline: reportRenewalOnline,
 };

@@ -1,4 +1,5 @@
 import type { DB } from '../../../platform/db';
+import type { PayerTeller } from '../decision-mail';
 import type { Gateway } from './config';
 import { closeUnpaid, confirmCapture, gatewayOrderByOrderId } from './confirm';
 import { isValidPaymentSignature } from './signatures';
@@ -25,6 +26,7 @@ export async function handleCallback(
   gateway: Gateway,
   query: Record<string, string | undefined>,
   now: Date,
+  tell?: PayerTeller,
 ): Promise<CallbackResult> {
   let orderId = query.razorpay_order_id;
   if (!orderId && query['error[metadata]']) {
@@ -48,7 +50,7 @@ export async function handleCallback(
       // The gateway could not be asked now: the webhook or the reconciler will confirm it.
       return { location: withOutcome(order.return_path, 'pending'), outcome: 'pending' };
     }
-    const result = await confirmCapture(db, orderId, payment, 'callback', now);
+    const result = await confirmCapture(db, orderId, payment, 'callback', now, tell);
     const paid = result.outcome === 'verified' || result.outcome === 'already';
     return { location: withOutcome(order.return_path, paid ? 'paid' : 'pending'), outcome: paid ? 'paid' : 'pending' };
   }
@@ -56,7 +58,7 @@ export async function handleCallback(
   if (payments === null) return { location: withOutcome(order.return_path, 'pending'), outcome: 'pending' };
   const captured = payments.find((p) => p.status === 'captured');
   if (captured) {
-    await confirmCapture(db, orderId, captured, 'callback', now);
+    await confirmCapture(db, orderId, captured, 'callback', now, tell);
     return { location: withOutcome(order.return_path, 'paid'), outcome: 'paid' };
   }
   await closeUnpaid(

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../../../../../tools/razorpay-standin';
-import { checkoutUrl, createGatewayClient, GatewayError, type GatewayClient } from './client';
+import { readPostBack, startStandin, type Standin } from '../../../../../tools/razorpay-standin';
+import { checkoutForm, createGatewayClient, GatewayError, type GatewayClient } from './client';
 import { parseWebhookEvent } from './entities';
 import { isValidPaymentSignature, isValidWebhookSignature } from './signatures';
 
@@ -54,13 +54,17 @@ beforeEach(async () => {
 
 const events = (name: string) => received.map((r) => parseWebhookEvent(r.body)!).filter((e) => e.event === name);
 
-/** Opens the hosted page as a browser would and presses a button; returns where it sends the payer. */
+/**
+ * Opens the hosted page as a browser would and presses a button; returns where the page posts the
+ * payer back to, with the posted fields as its search parameters.
+ */
 async function pressOnHostedPage(orderId: string, button: 'pay' | 'fail' | 'cancel'): Promise<URL> {
-  const page = checkoutUrl(
+  const form = checkoutForm(
     { apiUrl: standin.url, keyId: standin.keyId },
     { orderId, callbackUrl: 'http://site.test/cb?p=1', cancelUrl: '', name: 'NIPM', description: 'Fee' },
   );
-  const html = await (await fetch(page)).text();
+  expect((await fetch(form.action)).status).toBe(405);
+  const html = await (await fetch(form.action, { method: 'POST', body: new URLSearchParams(form.fields) })).text();
   expect(html).toContain(orderId);
   const action = new RegExp(`action="(/v1/checkout/embedded/${orderId}/${button})"`).exec(html)![1];
   const response = await fetch(new URL(action, standin.url), {
@@ -69,8 +73,11 @@ async function pressOnHostedPage(orderId: string, button: 'pay' | 'fail' | 'canc
     body: new URLSearchParams({ callback_url: 'http://site.test/cb?p=1', cancel_url: '' }),
     redirect: 'manual',
   });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get('location')!);
+  // Razorpay posts the payer back to callback_url as a form, not by a redirect.
+  expect(response.status).toBe(200);
+  const back = readPostBack(await response.text());
+  for (const [name, value] of back.fields) back.action.searchParams.append(name, value);
+  return back.action;
 }
 
 describe('gateway client against the stand-in', () => {

@@ -145,22 +145,29 @@ export function createGatewayClient(config: GatewayConfig): GatewayClient {
   };
 }
 
+/** What the payer's browser posts to open the gateway's hosted checkout. */
+export interface CheckoutForm {
+  action: string;
+  fields: Record<string, string>;
+}
+
 /**
- * The hosted checkout's address for an order. Razorpay's hosted checkout is opened by a form
- * that posts these same fields to /v1/checkout/embedded; the site sends the payer there by a
- * plain redirect (GET with the fields in the query), which the stand-in answers directly.
+ * Razorpay's hosted checkout is opened by a form POST of these fields to /v1/checkout/embedded
+ * (a GET is not its documented way in); the site serves the form on a page of its own
+ * (api/money/checkout-page.ts), which the stand-in answers alike.
  */
-export function checkoutUrl(
+export function checkoutForm(
   config: Pick<GatewayConfig, 'apiUrl' | 'keyId'>,
   input: { orderId: string; callbackUrl: string; cancelUrl: string; name: string; description: string; email?: string },
-): string {
-  const url = new URL('/v1/checkout/embedded', config.apiUrl);
-  url.searchParams.set('key_id', config.keyId);
-  url.searchParams.set('order_id', input.orderId);
-  url.searchParams.set('name', input.name);
-  url.searchParams.set('description', input.description);
-  url.searchParams.set('callback_url', input.callbackUrl);
-  url.searchParams.set('cancel_url', input.cancelUrl);
-  if (input.email) url.searchParams.set('prefill[email]', input.email);
-  return url.toString();
+): CheckoutForm {
+  const fields: Record<string, string> = {
+    key_id: config.keyId,
+    order_id: input.orderId,
+    name: input.name,
+    description: input.description,
+    callback_url: input.callbackUrl,
+    cancel_url: input.cancelUrl,
+  };
+  if (input.email) fields['prefill[email]'] = input.email;
+  return { action: new URL('/v1/checkout/embedded', config.apiUrl).toString(), fields };
 }

@@ -2,6 +2,7 @@ import type { DB } from '../../../platform/db';
 import { nowIso } from '../../../platform/db';
 import { kolkataDate } from '../../../../lib/financial-year';
 import { writeAudit } from '../../audit/audit';
+import type { PayerTeller } from '../decision-mail';
 import { decideByGatewayWithin } from '../payments';
 import type { GatewayPayment } from './entities';
 
@@ -88,6 +89,20 @@ async function flag(
  * A different amount or currency, or a capture on an order we had closed, is flagged for staff.
  */
 export async function confirmCapture(
+  db: DB,
+  gatewayOrderId: string,
+  payment: GatewayPayment,
+  source: ConfirmSource,
+  now: Date,
+  tell?: PayerTeller,
+): Promise<ConfirmOutcome> {
+  const result = await confirmWithin(db, gatewayOrderId, payment, source, now);
+  // Only the one that verified tells the payer (receipt attached), after the commit.
+  if (result.outcome === 'verified' && tell) await tell(result.paymentId);
+  return result;
+}
+
+function confirmWithin(
   db: DB,
   gatewayOrderId: string,
   payment: GatewayPayment,

@@ -1,9 +1,10 @@
 import type { DB } from '../../../platform/db';
 import { nowIso } from '../../../platform/db';
-import { conflict, invalid } from '../../errors';
+import { PAYMENT_PURPOSE_LABELS, type PaymentPurpose } from '../../../../lib/schemas/money';
+import { conflict, invalid, notFound } from '../../errors';
 import { decideByGatewayWithin } from '../payments';
 import { requirePaymentPurposeHandler, type OnlineRequest } from '../purposes';
-import { checkoutUrl, GatewayError } from './client';
+import { checkoutForm, GatewayError, type CheckoutForm } from './client';
 import type { Gateway } from './config';
 import { receiptOf } from './config';
 import { closeUnpaid, confirmCapture } from './confirm';
@@ -13,7 +14,8 @@ import { closeUnpaid, confirmCapture } from './confirm';
  * computes (never one from the browser) exactly as its own report would, the gateway is asked for
  * an order of that amount with our payment's id as the receipt, and the payer is sent to the
  * gateway's hosted page. A payer who comes back to pay again finds the earlier order asked about
- * first: paid, it is confirmed; not paid, it is closed and a new one made.
+ * first: paid, it is confirmed; not paid, it is closed and a new one made. The hosted page is
+ * opened by a form POST, so `checkoutUrl` is the site's own page holding that form.
  */
 
 export interface OnlineStart {
@@ -67,7 +69,7 @@ export async function startOnlinePayment(
     if (error instanceof GatewayError) throw conflict(GATEWAY_UNAVAILABLE);
     throw error;
   }
-  const { payment, description, returnPath } = await handler.reportOnline(db, request);
+  const { payment, returnPath } = await handler.reportOnline(db, request);
   let order;
   try {
     order = await gateway.client.createOrder({
@@ -100,18 +102,45 @@ export async function startOnlinePayment(
       updated_at: at,
     })
     .execute();
-  const callback = new URL('/api/payments/online/callback', siteUrl).toString();
   return {
     paymentId: payment.id,
     gatewayOrderId: order.id,
     amount: payment.amount,
-    checkoutUrl: checkoutUrl(gateway.config, {
-      orderId: order.id,
-      callbackUrl: callback,
-      cancelUrl: `${callback}?razorpay_order_id=${encodeURIComponent(order.id)}&cancelled=1`,
-      name: 'National Institute of Personnel Management',
-      description,
-      email: payment.payerEmail,
-    }),
+    checkoutUrl: new URL(`/api/payments/online/checkout/${encodeURIComponent(order.id)}`, siteUrl).toString(),
   };
+}
+
+export const INSTITUTE_NAME = 'National Institute of Personnel Management';
+
+/**
+ * The form that opens the gateway's hosted page for one of our orders, while it is open (paid or
+ * closed: 404, the payer goes back to the status page). The description is the purpose's label
+ * and our receipt, both from our records: nothing in the page comes from the request.
+ */
+export async function checkoutFormFor(
+  db: DB,
+  gateway: Gateway,
+  gatewayOrderId: string,
+  siteUrl: string,
+): Promise<CheckoutForm & { amount: number; description: string }> {
+  const row = await db
+    .selectFrom('gateway_orders as g')
+    .innerJoin('payments as p', 'p.id', 'g.payment_id')
+    .select(['g.amount', 'p.id', 'p.purpose', 'p.payer_email'])
+    .where('g.gateway_order_id', '=', gatewayOrderId)
+    .where('g.status', '=', 'open')
+    .executeTakeFirst();
+  if (!row) throw notFound('This payment is no longer open; go back to its status page.');
+  const label = (PAYMENT_PURPOSE_LABELS as Record<string, string>)[row.purpose as PaymentPurpose] ?? 'Payment';
+  const description = `${label} (${receiptOf(row.id)})`;
+  const callback = new URL('/api/payments/online/callback', siteUrl).toString();
+  const form = checkoutForm(gateway.config, {
+    orderId: gatewayOrderId,
+    callbackUrl: callback,
+    cancelUrl: `${callback}?razorpay_order_id=${encodeURIComponent(gatewayOrderId)}&cancelled=1`,
+    name: INSTITUTE_NAME,
+    description,
+    email: row.payer_email,
+  });
+  return { ...form, amount: row.amount, description };
 }

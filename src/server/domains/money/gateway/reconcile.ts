@@ -4,6 +4,7 @@ import { GatewayError } from './client';
 import type { Gateway } from './config';
 import { paymentIdOfReceipt } from './config';
 import { closeUnpaid, confirmCapture } from './confirm';
+import type { PayerTeller } from '../decision-mail';
 
 /**
  * The two gateway jobs. Both are safe on several servers at once: the reconciler's every step is
@@ -26,7 +27,12 @@ export interface ReconcileRun {
   unreachable: number;
 }
 
-export async function reconcileOpenOrders(db: DB, gateway: Gateway, now: Date): Promise<ReconcileRun> {
+export async function reconcileOpenOrders(
+  db: DB,
+  gateway: Gateway,
+  now: Date,
+  tell?: PayerTeller,
+): Promise<ReconcileRun> {
   const askBefore = nowIso(new Date(now.getTime() - ASK_AFTER_MINUTES * 60_000));
   const closeBefore = nowIso(new Date(now.getTime() - CLOSE_AFTER_MINUTES * 60_000));
   const open = await db
@@ -50,7 +56,7 @@ export async function reconcileOpenOrders(db: DB, gateway: Gateway, now: Date): 
     }
     const captured = payments.find((p) => p.status === 'captured' || p.status === 'refunded');
     if (captured) {
-      const result = await confirmCapture(db, order.gateway_order_id, captured, 'reconciler', now);
+      const result = await confirmCapture(db, order.gateway_order_id, captured, 'reconciler', now, tell);
       if (result.outcome === 'verified') run.verified++;
       if (result.outcome === 'flagged') run.flagged++;
     } else if (order.created_at < closeBefore) {

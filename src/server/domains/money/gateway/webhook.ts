@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DB } from '../../../platform/db';
 import { nowIso } from '../../../platform/db';
 import type { Mailer } from '../../../platform/mail/mailer';
+import type { PayerTeller } from '../decision-mail';
 import { invalid } from '../../errors';
 import { confirmRefundProcessed } from '../refunds/refunds';
 import type { Gateway } from './config';
@@ -47,6 +48,7 @@ export async function handleWebhook(
   delivery: WebhookDelivery,
   now: Date,
   mailer: Mailer,
+  tell?: PayerTeller,
 ): Promise<WebhookResult> {
   if (!isValidWebhookSignature(delivery.rawBody, delivery.signature, gateway.webhookSecret)) {
     throw invalid({ signature: 'The webhook signature does not match.' }, 'The webhook signature does not match.');
@@ -57,7 +59,7 @@ export async function handleWebhook(
   if (!(await claim(db, eventId, event.event, now))) return { status: 'duplicate' };
   let outcome: string;
   try {
-    outcome = await apply(db, event, now, mailer);
+    outcome = await apply(db, event, now, mailer, tell);
   } catch (error) {
     // Not processed: the claim is given back so that the gateway's retry is processed.
     await db.deleteFrom('gateway_events').where('event_id', '=', eventId).execute();
@@ -67,14 +69,14 @@ export async function handleWebhook(
   return { status: 'processed', outcome };
 }
 
-async function apply(db: DB, event: WebhookEvent, now: Date, mailer: Mailer): Promise<string> {
+async function apply(db: DB, event: WebhookEvent, now: Date, mailer: Mailer, tell?: PayerTeller): Promise<string> {
   const payment = event.payload.payment?.entity;
   switch (event.event) {
     case 'payment.captured':
     case 'order.paid': {
       const orderId = event.payload.order?.entity.id ?? payment?.order_id;
       if (!payment || !orderId) return 'ignored: no payment';
-      return describe(await confirmCapture(db, orderId, payment, 'webhook', now));
+      return describe(await confirmCapture(db, orderId, payment, 'webhook', now, tell));
     }
     case 'payment.failed':
       // A failed attempt closes nothing: the payer may retry on the same order and pay.

@@ -51,7 +51,7 @@ export interface RefundContext {
   gateway: GatewayClient | null;
 }
 
-function checkInput(input: RefundInput, online: boolean, now: Date) {
+export function checkInput(input: RefundInput, online: boolean, now: Date) {
   const fields: Record<string, string> = {};
   if (!Number.isInteger(input.amount) || input.amount < 1) fields.amount = 'Enter an amount above zero in paise.';
   if (!input.reason?.trim()) fields.reason = 'Say why the money is refunded.';
@@ -71,7 +71,7 @@ function checkInput(input: RefundInput, online: boolean, now: Date) {
  * that makes the refund final, for the refund's amount or what the invoice has left if less (a
  * cancellation may have credited part already).
  */
-async function creditTheInvoice(trx: DB, paymentId: number, amount: number, reason: string, now: Date) {
+export async function creditTheInvoice(trx: DB, paymentId: number, amount: number, reason: string, now: Date) {
   const invoice = await trx
     .selectFrom('gst_invoices')
     .select('id')
@@ -83,7 +83,7 @@ async function creditTheInvoice(trx: DB, paymentId: number, amount: number, reas
 }
 
 /** Takes `amount` off what may still be refunded, or refuses: the one statement that guards the total. */
-async function reserve(trx: DB, paymentId: number, amount: number): Promise<void> {
+export async function reserve(trx: DB, paymentId: number, amount: number): Promise<void> {
   const taken = await trx
     .updateTable('payments')
     .set((eb) => ({ refunded: eb('refunded', '+', amount) }))
@@ -106,7 +106,7 @@ async function reserve(trx: DB, paymentId: number, amount: number): Promise<void
   });
 }
 
-async function tellPayer(db: DB, mailer: Mailer, refundId: number, now: Date): Promise<void> {
+export async function tellPayer(db: DB, mailer: Mailer, refundId: number, now: Date): Promise<void> {
   const row = await db
     .selectFrom('refunds as r')
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
@@ -140,7 +140,7 @@ async function tellPayer(db: DB, mailer: Mailer, refundId: number, now: Date): P
   });
 }
 
-function toView(row: {
+export function toView(row: {
   id: number;
   amount: number;
   reason: string;

@@ -5,7 +5,14 @@ import type { AuthUser } from '../../identity/auth-user';
 import { writeAudit } from '../../audit/audit';
 import { DomainError, forbidden, invalid, notFound } from '../../errors';
 import { decidePaymentWithin, mayDecidePayments } from '../payments';
-import { creditLines, referenceKey, type ColumnNames, type StatementLine, type StatementRow } from './parse';
+import {
+  creditLines,
+  mappingProblems,
+  referenceKey,
+  type ColumnNames,
+  type StatementLine,
+  type StatementRow,
+} from './parse';
 
 /**
  * Bank-statement matching (roles 2 and 5). Each credit of an uploaded statement is matched to the
@@ -65,6 +72,8 @@ export async function uploadStatement(
   ctx: { now: Date; ip: string | null },
 ): Promise<StatementSummary> {
   if (!mayDecidePayments(caller)) throw forbidden();
+  const problems = mappingProblems(input.columns ?? {});
+  if (Object.keys(problems).length) throw invalid(problems);
   const lines = creditLines(input.rows, input.columns);
   if (!lines) throw unreadable('No header with a narration and a credit column was found: name the columns.');
   if (!lines.length) throw unreadable('The statement has no credits.');
