@@ -14,6 +14,7 @@ import MembershipCard from './member-record/MembershipCard';
 import RenewalPanel from './member-record/RenewalPanel';
 import StaffPanel from './member-record/StaffPanel';
 import OwnChangeRequests from './member-record/OwnChangeRequests';
+import OwnTransferRequest from './member-record/OwnTransferRequest';
 
 type State =
   | { kind: 'loading' }
@@ -121,6 +122,8 @@ export default function MemberDetail() {
           <Field label="Admitted on" value={member.admittedOn} />
         </dl>
       </section>
+      {/* Below the record it moves: the member's name stays the page's first heading. */}
+      {own && <OwnTransferRequest chapterId={member.chapter.id} />}
       <section aria-labelledby="contact-heading" className="rounded-lg border border-slate-200 bg-white p-6">
         <h2 id="contact-heading" className="text-lg font-semibold">
           Contact

@@ -8,7 +8,7 @@ import { initialsOf } from '../lib/initials';
 import { Loading, Problem } from '../components/portal/PortalStates';
 import { FormAlert, SubmitButton, TextField } from '../components/forms/FormFields';
 
-function ChangePasswordForm() {
+export function ChangePasswordForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 

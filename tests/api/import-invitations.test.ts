@@ -78,6 +78,11 @@ describeEachDatabase('inviting imported members', (kind) => {
       /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mails[0].text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1] ??
       '';
     expect(mails[0].text).toContain('new portal');
+    // The short privacy notice with the link to the full one (issue 26).
+    const plain = mails[0].text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(plain).toContain('Your personal data:');
+    expect(plain).toContain('https://nipm.example/privacy');
+    expect(plain).toMatch(/correct or erase it, withdraw a consent or raise a grievance/);
     expect(await resetPassword(t.db, { token, password: 'Imported@Member2026', ip: '127.0.0.1' }, NOW)).toEqual({
       ok: true,
     });

@@ -160,6 +160,25 @@ export function upload(
   return api.app.request(`/api/membership/applications/${reference}/documents${query}`, { method: 'POST', body: form });
 }
 
+/** The particulars of every applicant in the application rows that tests write directly. */
+export const APPLICANT_DETAILS = {
+  phone: '9830012345',
+  date_of_birth: '1990-01-01',
+  address: '1 Park Street',
+  city: 'Kolkata',
+  state_name: 'West Bengal',
+  pincode: '700016',
+  qualification: 'MBA',
+  organisation: null,
+  designation: null,
+  experience_years: 5,
+  institution: null,
+  gstin: null,
+  proposer_member_id: null,
+  seconder_member_id: null,
+  coupon_code: null,
+} as const;
+
 /** An application row written directly, in any state (for queue, concurrency and bench set-ups). */
 export function applicationRow(
   chapterId: number,
@@ -200,21 +219,7 @@ export function applicationRow(
     first_name: 'Bulk',
     last_name: `Applicant ${index}`,
     email: options.email ?? `bulk-${index}-${Date.now().toString(36)}@example.test`,
-    phone: '9830012345',
-    date_of_birth: '1990-01-01',
-    address: '1 Park Street',
-    city: 'Kolkata',
-    state_name: 'West Bengal',
-    pincode: '700016',
-    qualification: 'MBA',
-    organisation: null,
-    designation: null,
-    experience_years: 5,
-    institution: null,
-    gstin: null,
-    proposer_member_id: null,
-    seconder_member_id: null,
-    coupon_code: null,
+    ...APPLICANT_DETAILS,
     quote: JSON.stringify(quote),
     amount_due: quote.total,
     discount: 0,

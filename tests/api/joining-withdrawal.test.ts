@@ -143,6 +143,27 @@ describeEachDatabase('Joining: the applicant withdraws their own application', (
 
     const mail = await mailTo(application.email, 'withdrawn');
     expect(mail).toMatch(/The Rs\s?[\d,]+\.00 you paid will be refunded to you in full by the national office/);
+
+    // Once the office has sent it back, the applicant reads that it was refunded, and nothing is owed.
+    const queue = await json<{ items: { id: number; paymentId: number; amount: number }[] }>(
+      await api.request('GET', '/api/admin/refunds?state=due', { token: superAdmin.token }),
+    );
+    const due = queue.data.items.find((item) => item.paymentId === paymentId)!;
+    const made = await api.request('POST', `/api/admin/refunds/${due.id}/make`, {
+      token: superAdmin.token,
+      body: { mode: 'bank_transfer', reference: 'NEFT-REFUND-1', refundedOn: '2026-11-20' },
+    });
+    expect(made.status).toBe(200);
+    const refunded = (
+      await json<ApplicationStatus>(
+        await api.request('GET', `/api/membership/status?token=${encodeURIComponent(application.statusToken)}`),
+      )
+    ).data;
+    expect(refunded.payments).toEqual([
+      expect.objectContaining({ id: paymentId, refundDue: false, refunded: due.amount }),
+    ]);
+    expect(refunded.nextStep).toContain('The national office has refunded');
+    expect(refunded.nextStep).not.toContain('will be refunded');
   });
 
   it('keeps an unverified payment for staff to check, and says it is refunded once confirmed', async () => {

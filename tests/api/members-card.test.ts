@@ -5,6 +5,7 @@ import { createChapter, createUser, type CreatedUser } from '../support/fixtures
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import sharp from 'sharp';
 import { memberWith } from './members-support';
+import { APPLICANT_DETAILS } from './joining-support';
 
 const CURRENT = financialYearStart(kolkataDate(new Date()));
 
@@ -92,21 +93,7 @@ describeEachDatabase('The membership card and its public check', (kind) => {
         first_name: 'Asha',
         last_name: 'Roy',
         email: 'asha.card@example.test',
-        phone: '9830012345',
-        date_of_birth: '1990-01-01',
-        address: '1 Park Street',
-        city: 'Kolkata',
-        state_name: 'West Bengal',
-        pincode: '700016',
-        qualification: 'MBA',
-        organisation: null,
-        designation: null,
-        experience_years: 5,
-        institution: null,
-        gstin: null,
-        proposer_member_id: null,
-        seconder_member_id: null,
-        coupon_code: null,
+        ...APPLICANT_DETAILS,
         quote: '{}',
         amount_due: 1,
         discount: 0,

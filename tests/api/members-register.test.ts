@@ -205,7 +205,7 @@ describeEachDatabase('The member register', (kind) => {
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder().decode(bytes.slice(3)).trim().split(/\r?\n/);
       expect(lines[0]).toBe(
-        'Member number,Name,Class,Chapter,Region,Status,E-mail,Phone,Organisation,Admitted on,Paid through',
+        'Member number,Name,Class,Chapter,Region,Status,E-mail,Phone,Organisation,Admitted on,Paid through,Transfer pending to',
       );
       const exported = lines
         .slice(1)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
+import { decisionMailsTo } from '../support/online';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
 import { createCoupon, SAMPLE_FEES, seedFees } from './joining-support';
 import { memberWith } from './members-support';
@@ -258,6 +259,14 @@ describeEachDatabase('Renewals with coupons, and renewals paid at the office', (
       expect(view.body.data.quote).toBeNull();
       const pdf = await api.request('GET', `/api/payments/${recorded.body.data.id}/receipt.pdf`, { token: user.token });
       expect(pdf.status).toBe(200);
+      await api.settle();
+      const { payer_email } = await database.db
+        .selectFrom('payments')
+        .select('payer_email')
+        .where('id', '=', recorded.body.data.id)
+        .executeTakeFirstOrThrow();
+      const mailed = decisionMailsTo(api.outbox(), payer_email).receipts;
+      expect(mailed.filter((mail) => mail.includes(recorded.body.data.receiptNumber))).toHaveLength(1);
 
       const twice = await call('POST', `/api/admin/members/${member.id}/renewals`, admin, officeBody());
       expect(twice.status).toBe(409);

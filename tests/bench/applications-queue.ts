@@ -16,7 +16,7 @@ import { APPLICATION_STATES } from '../../src/lib/schemas/membership';
 import { MEMBERSHIP_CLASS_CODES } from '../../src/lib/membership-classes';
 import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import type { BenchModule, BenchReport } from './support/types';
-import { referenceOf } from '../api/joining-support';
+import { APPLICANT_DETAILS, referenceOf } from '../api/joining-support';
 
 const APPLICATIONS = 50_000;
 const CHAPTERS = 48;
@@ -75,21 +75,7 @@ async function fill(db: DB): Promise<void> {
             first_name: `Name${i % 997}`,
             last_name: `Surname${i}`,
             email: `bench-${i}@example.test`,
-            phone: '9830012345',
-            date_of_birth: '1990-01-01',
-            address: '1 Park Street',
-            city: 'Kolkata',
-            state_name: 'West Bengal',
-            pincode: '700016',
-            qualification: 'MBA',
-            organisation: null,
-            designation: null,
-            experience_years: 5,
-            institution: null,
-            gstin: null,
-            proposer_member_id: null,
-            seconder_member_id: null,
-            coupon_code: null,
+            ...APPLICANT_DETAILS,
             quote,
             amount_due: 125_100,
             discount: 0,

@@ -5,13 +5,20 @@ import { hashToken } from '../../src/server/domains/joining/records';
 import { createChapter } from '../support/fixtures';
 import { applicationRow } from '../api/joining-support';
 import { e2eDb, expect, signIn, test, waitForIslands } from './support/fixtures';
+import { mailsTo } from './support/outbox';
 
 /**
  * The applicant withdraws their own application from the status page after paying; the page says
- * the money will be refunded, and staff see the payment as a refund due.
+ * the money will be refunded; staff see the payment as a refund due, make it on the Refunds page,
+ * and the applicant is e-mailed and reads on the status page that it was refunded.
  */
-test('an applicant withdraws a paid application and staff see the refund due', async ({ page, request, users }) => {
-  test.setTimeout(90_000);
+test('an applicant withdraws a paid application, staff refund it, and the applicant is told', async ({
+  page,
+  browser,
+  request,
+  users,
+}) => {
+  test.setTimeout(120_000);
   const db = await e2eDb();
   const suffix = Date.now().toString(36).toUpperCase();
   const chapter = await createChapter(db, { code: `W${suffix}`.slice(0, 12), name: `Withdrawal ${suffix}` });
@@ -76,4 +83,40 @@ test('an applicant withdraws a paid application and staff see the refund due', a
   await expect(page.getByTestId('refund-due')).toHaveText(
     'Refund due: Rs 1,251.00 to the applicant (application withdrawn).',
   );
+
+  // The Refunds page lists what is owed; the refund is recorded with how the money went back.
+  await page.goto('/admin/payments/refunds');
+  await waitForIslands(page);
+  await page.getByLabel('State').selectOption({ label: 'To make' });
+  await page.getByLabel('Payer or receipt').fill(row.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const payer = `${row.first_name} ${row.last_name}`;
+  const owed = page.getByRole('row').filter({ hasText: payer });
+  await expect(owed).toHaveCount(1);
+  await expect(owed).toContainText('Rs 1,251.00');
+  await owed.getByRole('button', { name: `Refund ${payer}` }).click();
+  const refund = page.getByRole('dialog', { name: `Refund Rs 1,251.00 to ${payer}` });
+  await refund.getByLabel('Sent back by').selectOption('bank_transfer');
+  await refund.getByLabel('Transfer reference').fill('NEFT-REF-778');
+  await refund.getByLabel('Sent on').fill(today);
+  await refund.getByRole('button', { name: 'Record the refund' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is recorded' })).toHaveText(
+    `The refund of Rs 1,251.00 to ${payer} is recorded; they have been e-mailed.`,
+  );
+  await expect(page.getByRole('row').filter({ hasText: payer })).toHaveCount(0);
+  await page.getByLabel('State').selectOption({ label: 'Made' });
+  const made = page.getByRole('row').filter({ hasText: payer });
+  await expect(made).toContainText('Made');
+  await expect(made).toContainText('NEFT-REF-778');
+  await expect.poll(async () => (await mailsTo(row.email)).filter((m) => m.includes('Refund of Rs'))).toHaveLength(1);
+  expect((await mailsTo(row.email)).find((m) => m.includes('Refund of Rs'))).toContain('(reference NEFT-REF-778)');
+
+  // The applicant's page now says it was refunded, not that it will be.
+  const applicant = await (await browser.newContext()).newPage();
+  await applicant.goto(`/membership/status?token=${encodeURIComponent(token)}`);
+  await waitForIslands(applicant);
+  await expect(applicant.getByTestId('refunded')).toHaveText('Refunded to you: Rs 1,251.00.');
+  await expect(applicant.getByTestId('refund-due')).toHaveCount(0);
+  await expect(applicant.getByTestId('next-step')).toContainText('The national office has refunded Rs 1,251.00 to you');
+  await applicant.context().close();
 });

@@ -107,7 +107,9 @@ test('an applicant on a phone applies, sees the fee, reports a UPI payment and t
   await expect(page.getByText(/half year: October to March/)).toBeVisible();
   await expect(page.getByTestId('fee-total')).toHaveText('Rs 1,251.00');
   await axe(page);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /I declare/ }).check();
+  // The newsletter is asked apart and never ticked beforehand.
+  await expect(page.getByRole('checkbox', { name: /newsletter/ })).not.toBeChecked();
   await page.getByRole('button', { name: 'Submit application' }).click();
 
   await expect(page).toHaveURL(/\/membership\/status\?token=/, { timeout: 20_000 });

@@ -92,6 +92,8 @@ test('a member asks to change their name; staff mark it done or decline, and the
   users,
   browser,
 }) => {
+  // Two people sign in and each opens several portal pages: longer than one page's default.
+  test.setTimeout(90_000);
   const lastName = `Asking${stamp()}`;
   const member = await users.create({ roleId: '1', name: 'Rupa Member' });
   await setMember(member.memberId!, { lastName });

@@ -54,6 +54,39 @@ test('staff find a member by part of the name and open the record', async ({ pag
   await expect(page.getByRole('heading', { name: 'For staff' })).toBeVisible();
 });
 
+test('a member renews with the employer’s GST details: a wrong GSTIN is refused beside its field', async ({
+  page,
+  users,
+}) => {
+  const member = await users.create({ roleId: '1', name: 'Emma Employed' });
+  await memberRecord(member.memberId!, { lastName: `Employed${Date.now().toString(36)}`, paid: CURRENT });
+  await signIn(page, member);
+  await page.goto('/member/memberdetail');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: new RegExp(`^Renew for ${financialYearLabel(CURRENT + 1)}`) }).click();
+  const reference = String(Date.now()).slice(-12).padStart(12, '6');
+  await page.getByLabel('How did you pay?').selectOption('upi');
+  await page.getByLabel(/UTR or UPI transaction id/).fill(reference);
+  const employer = page.getByRole('group', { name: 'If your employer pays the fee (optional)' });
+  await employer.getByLabel('GSTIN (optional)').fill('19AAACN1234F1ZV');
+  await employer.getByLabel('Legal name registered with the GSTIN').fill('Employer Private Limited');
+  await employer.getByLabel('Address registered with the GSTIN').fill('1 Park Street, Kolkata 700016');
+  await page.getByRole('button', { name: 'Report payment' }).click();
+  await expect(employer.getByText('This GSTIN’s last character does not match the rest')).toBeVisible();
+  await expect(employer.getByLabel('GSTIN (optional)')).toHaveAttribute('aria-invalid', 'true');
+
+  await employer.getByLabel('GSTIN (optional)').fill('19aaacn1234f1zu');
+  await page.getByRole('button', { name: 'Report payment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'waiting for the national office' })).toBeVisible();
+  const db = await e2eDb();
+  const renewal = await db
+    .selectFrom('member_renewals')
+    .select(['buyer_gstin', 'buyer_name'])
+    .where('member_id', '=', member.memberId!)
+    .executeTakeFirstOrThrow();
+  expect(renewal).toEqual({ buyer_gstin: '19AAACN1234F1ZU', buyer_name: 'Employer Private Limited' });
+});
+
 test('a member renews for the coming year and sees the receipt', async ({ page, users }) => {
   const member = await users.create({ roleId: '1', name: 'Renu Member' });
   await memberRecord(member.memberId!, { lastName: `Renewer${Date.now().toString(36)}`, paid: CURRENT });

@@ -11,11 +11,11 @@ import {
 } from '../../lib/schemas/money';
 import { api, apiErrorOf } from '../../stores/api-client';
 import {
+  ChoiceFilter,
   ConfirmDialog,
-  CsvDownloadButton,
   DataTable,
+  ListToolbar,
   SearchFilter,
-  SelectFilter,
   useListQuery,
   useServerList,
   type ColumnDef,
@@ -133,26 +133,23 @@ export default function CouponAdmin() {
         submitted; a rejected or withdrawn one gives its use back.
       </p>
 
-      <div className="mt-4 flex flex-wrap items-end gap-4">
+      <ListToolbar params={query.params} csv={{ path: '/admin/coupons/export.csv', filename: 'coupons.csv' }}>
         <SearchFilter query={query} name="q" label="Code" />
-        <SelectFilter query={query} name="scope" label="Applies to">
-          {COUPON_SCOPES.map((scope) => (
-            <option key={scope} value={scope}>
-              {COUPON_SCOPE_LABELS[scope]}
-            </option>
-          ))}
-        </SelectFilter>
-        <SelectFilter query={query} name="status" label="Status">
-          {COUPON_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {COUPON_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </SelectFilter>
-        <div className="ml-auto">
-          <CsvDownloadButton path="/admin/coupons/export.csv" params={query.params} filename="coupons.csv" />
-        </div>
-      </div>
+        <ChoiceFilter
+          query={query}
+          name="scope"
+          label="Applies to"
+          values={COUPON_SCOPES}
+          labels={COUPON_SCOPE_LABELS}
+        />
+        <ChoiceFilter
+          query={query}
+          name="status"
+          label="Status"
+          values={COUPON_STATUSES}
+          labels={COUPON_STATUS_LABELS}
+        />
+      </ListToolbar>
 
       <DataTable
         caption="Coupons"

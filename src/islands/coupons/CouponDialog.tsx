@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { kolkataDate } from '../../lib/financial-year';
@@ -9,8 +9,8 @@ import {
   couponFormValuesOf,
   type CouponFormValues,
 } from '../../lib/schemas/money-forms';
-import { api, apiErrorOf } from '../../stores/api-client';
-import { applyServerErrors, FormDialog, FormSelectField, FormTextField, useZodForm } from '../staff';
+import { api } from '../../stores/api-client';
+import { FormDialog, FormSelectField, FormTextField, useServerSubmit, useZodForm } from '../staff';
 
 export interface CouponDialogProps {
   /** The coupon to edit; null creates a new one. */
@@ -40,27 +40,19 @@ function blankCoupon(): CouponFormValues {
  */
 export function CouponDialog({ coupon, open, onClose, onSaved }: CouponDialogProps) {
   const form = useZodForm(CouponFormSchema, coupon ? couponFormValuesOf(coupon) : blankCoupon());
-  const [busy, setBusy] = useState(false);
   const kind = useWatch({ control: form.control, name: 'kind' });
 
   useEffect(() => {
     if (open) form.reset(coupon ? couponFormValuesOf(coupon) : blankCoupon());
   }, [open, coupon, form]);
 
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = couponBodyOf(values);
-      const saved = coupon
-        ? await api.patch<CouponItem>(`/admin/coupons/${coupon.id}`, body)
-        : await api.post<CouponItem>('/admin/coupons', body);
-      toast.success(coupon ? `Coupon ${saved.code} saved.` : `Coupon ${saved.code} created.`);
-      onSaved(saved);
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit: save } = useServerSubmit(form, async (values) => {
+    const body = couponBodyOf(values);
+    const saved = coupon
+      ? await api.patch<CouponItem>(`/admin/coupons/${coupon.id}`, body)
+      : await api.post<CouponItem>('/admin/coupons', body);
+    toast.success(coupon ? `Coupon ${saved.code} saved.` : `Coupon ${saved.code} created.`);
+    onSaved(saved);
   });
 
   return (

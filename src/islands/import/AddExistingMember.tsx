@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { api, apiErrorOf } from '../../stores/api-client';
-import { applyServerErrors, FormDialog, FormTextField, useZodForm } from '../staff';
+import { api } from '../../stores/api-client';
+import { FormDialog, FormTextField, useServerSubmit, useZodForm } from '../staff';
 
 /**
  * One member who joined on paper, added by hand: the fields of one row of a members file, in the
@@ -27,22 +27,14 @@ const blank = Object.fromEntries(FIELDS.map(([name]) => [name, ''])) as FormValu
 
 export function AddExistingMember() {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const form = useZodForm(FormSchema, blank);
 
-  const save = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => String(v).trim() !== ''));
-      const added = await api.post<{ memberNumber: string }>('/admin/imports/member', body);
-      toast.success(`Member ${added.memberNumber} added.`);
-      form.reset(blank);
-      setOpen(false);
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit: save } = useServerSubmit(form, async (values) => {
+    const body = Object.fromEntries(Object.entries(values).filter(([, v]) => String(v).trim() !== ''));
+    const added = await api.post<{ memberNumber: string }>('/admin/imports/member', body);
+    toast.success(`Member ${added.memberNumber} added.`);
+    form.reset(blank);
+    setOpen(false);
   });
 
   return (

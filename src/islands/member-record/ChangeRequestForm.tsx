@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membership-classes';
 import { ChangeRequestFormSchema, changeRequestBodyOf } from '../../lib/schemas/members';
-import { api, apiErrorOf } from '../../stores/api-client';
-import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { api } from '../../stores/api-client';
+import { FormProblem, FormProvider, FormSelectField, FormTextField, useServerSubmit, useZodForm } from '../staff';
 import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 /** The API's paths (`changes.lastName`) on the form's fields. */
@@ -26,20 +25,16 @@ export default function ChangeRequestForm({ onDone }: { onDone(): void }) {
     classCode: '',
     reason: '',
   });
-  const [busy, setBusy] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
+  const { busy, submit } = useServerSubmit(
+    form,
+    async (values) => {
       await api.post('members/me/change-requests', changeRequestBodyOf(values));
       toast.success('Your request was sent to the national office.');
       onDone();
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure), RENAME);
-    } finally {
-      setBusy(false);
-    }
-  });
+    },
+    RENAME,
+  );
 
   return (
     <FormProvider {...form}>

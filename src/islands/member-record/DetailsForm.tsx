@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import type { MemberRecord } from '../../lib/api-types';
 import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membership-classes';
 import { SelfMemberPatch, StaffMemberPatch } from '../../lib/schemas/members';
-import { api, apiErrorOf } from '../../stores/api-client';
-import { FormProblem, FormProvider, FormSelectField, FormTextField, applyServerErrors, useZodForm } from '../staff';
+import { api } from '../../stores/api-client';
+import { FormProblem, FormProvider, FormSelectField, FormTextField, useServerSubmit, useZodForm } from '../staff';
 import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 const CONTACT_FIELDS: [keyof z.input<typeof SelfMemberPatch>, string][] = [
@@ -55,21 +54,13 @@ export default function DetailsForm({
   onCancel(): void;
 }) {
   const form = useZodForm(staff ? StaffForm : OwnForm, defaults(member, staff) as never);
-  const [busy, setBusy] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = { ...(values as Record<string, unknown>) };
-      const path = staff ? `admin/members/${member.id}` : 'members/me';
-      await api.http.patch(path, { json: body });
-      toast.success('Saved.');
-      onSaved();
-    } catch (failure) {
-      applyServerErrors(form, await apiErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit } = useServerSubmit(form, async (values) => {
+    const body = { ...(values as Record<string, unknown>) };
+    const path = staff ? `admin/members/${member.id}` : 'members/me';
+    await api.http.patch(path, { json: body });
+    toast.success('Saved.');
+    onSaved();
   });
 
   return (

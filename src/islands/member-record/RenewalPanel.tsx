@@ -144,20 +144,27 @@ export default function RenewalPanel({
         </thead>
         <tbody>
           {view.years.map((year) => {
-            const payment = view.payments.find((p) => p.receiptNumber === year.receiptNumber && p.receiptNumber);
+            const payment = view.payments.find((p) => year.paymentId && p.id === year.paymentId);
             return (
               <tr key={year.year} className="border-b border-slate-100">
                 <td className="py-2">{year.label}</td>
                 <td>{year.paid ? 'Paid' : 'Not paid'}</td>
                 <td>
-                  {payment ? (
+                  {year.paymentId && year.receiptNumber ? (
                     <FileDownloadButton
-                      path={`/payments/${payment.id}/receipt.pdf`}
+                      path={`/payments/${year.paymentId}/receipt.pdf`}
                       filename="receipt.pdf"
-                      label={`Receipt ${payment.receiptNumber}`}
+                      label={`Receipt ${year.receiptNumber}`}
                     />
                   ) : (
                     '—'
+                  )}
+                  {payment?.invoice && (
+                    <FileDownloadButton
+                      path={`/invoices/${payment.invoice.id}.pdf`}
+                      filename="invoice.pdf"
+                      label={`Tax invoice ${payment.invoice.number}`}
+                    />
                   )}
                 </td>
               </tr>
@@ -201,7 +208,7 @@ export default function RenewalPanel({
                 postTo={own ? '/members/me/renewal' : `/admin/members/${memberId}/renewals`}
                 amount={(discounted ?? view.quote).total}
                 {...(own
-                  ? { extraBody: discounted?.coupon ? { coupon: discounted.coupon } : {} }
+                  ? { extraBody: discounted?.coupon ? { coupon: discounted.coupon } : {}, buyerDetails: true }
                   : {
                       modes: OFFICE_PAYMENT_MODES,
                       extraBody: {

@@ -48,15 +48,19 @@ export default function StaffPanel({
     setNote('');
   }
 
-  async function move(event: FormEvent) {
+  /** Every staff role records a request; the national office decides on the transfers screen (issue 28). */
+  async function requestMove(event: FormEvent) {
     event.preventDefault();
     await act(
       () =>
-        api.http.patch(`admin/members/${memberId}`, {
-          json: { chapterId: Number(transfer.chapterId), ...(transfer.note ? { transferNote: transfer.note } : {}) },
+        api.post('admin/transfers', {
+          memberId,
+          toChapterId: Number(transfer.chapterId),
+          ...(transfer.note ? { reason: transfer.note } : {}),
         }),
-      'The member was moved.',
+      'Transfer request recorded: the national office approves or refuses it.',
     );
+    setTransfer({ chapterId: '', note: '' });
     onChanged();
   }
 
@@ -93,9 +97,9 @@ export default function StaffPanel({
           </button>
         </div>
       )}
-      <form onSubmit={(event) => void move(event)} className="grid gap-3 sm:grid-cols-3">
+      <form onSubmit={(event) => void requestMove(event)} className="grid gap-3 sm:grid-cols-3">
         <label>
-          Move to chapter
+          Request a transfer to
           <select
             className={input}
             value={transfer.chapterId}
@@ -125,7 +129,7 @@ export default function StaffPanel({
             disabled={!transfer.chapterId}
             className="rounded-md border border-brand-700 px-3 py-2 text-brand-700"
           >
-            Transfer
+            Record the transfer request
           </button>
         </div>
       </form>

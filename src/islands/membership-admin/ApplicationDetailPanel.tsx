@@ -207,10 +207,15 @@ export function ApplicationDetailPanel({ id, onClose }: { id: number; onClose: (
                 paid on {formatDate(p.paidOn)}: <span className="font-semibold">{p.state}</span>
                 {p.receiptNumber && <span> (receipt {p.receiptNumber})</span>}
               </p>
+              {p.refunded > 0 && (
+                <p className="mt-1 font-semibold text-green-800" data-testid="refunded">
+                  Refunded: {formatMoney(p.refunded)}.
+                </p>
+              )}
               {p.refundDue && (
                 <p className="mt-1 font-semibold text-red-800" data-testid="refund-due">
                   {p.state === 'verified'
-                    ? `Refund due: ${formatMoney(p.amount)} to the applicant (application withdrawn).`
+                    ? `Refund due: ${formatMoney(p.amount - p.refunded)} to the applicant (application withdrawn).`
                     : `Refund due once verified: the application was withdrawn; verify the payment if the money arrived, then refund ${formatMoney(p.amount)}.`}
                 </p>
               )}

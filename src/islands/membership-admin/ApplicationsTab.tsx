@@ -77,7 +77,8 @@ export default function ApplicationsTab() {
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectFilter query={query} name="state" label="State">
-          {APPLICATION_STATES.map((s) => (
+          {/* A child's application waiting for a guardian is never in the queue: no filter for it. */}
+          {APPLICATION_STATES.filter((s) => s !== 'awaiting_guardian').map((s) => (
             <option key={s} value={s}>
               {APPLICATION_STATE_LABELS[s]}
             </option>

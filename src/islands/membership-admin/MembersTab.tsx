@@ -8,6 +8,8 @@ import type { ChapterListItem } from '../../lib/api-types';
 import { REGIONS, RegisterQuery, type RegisterItem } from '../../lib/schemas/members';
 import { api } from '../../stores/api-client';
 import {
+  ChapterFilter,
+  ChoiceFilter,
   CsvDownloadButton,
   DataTable,
   SearchFilter,
@@ -27,7 +29,20 @@ const columns: ColumnDef<RegisterItem>[] = [
   { id: 'memberNumber', header: 'Member number', enableSorting: true, accessorKey: 'memberNumber' },
   { id: 'name', header: 'Name', enableSorting: true, accessorKey: 'name' },
   { id: 'class', header: 'Class', accessorFn: (m) => membershipClassLabel(m.classCode) },
-  { id: 'chapter', header: 'Chapter', accessorFn: (m) => `${m.chapterName} (${m.region})` },
+  {
+    id: 'chapter',
+    header: 'Chapter',
+    cell: ({ row }) => (
+      <>
+        {row.original.chapterName} ({row.original.region})
+        {row.original.pendingTransferTo && (
+          <span className="ml-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+            Transfer to {row.original.pendingTransferTo} pending
+          </span>
+        )}
+      </>
+    ),
+  },
   {
     id: 'status',
     header: 'Status',
@@ -92,20 +107,22 @@ export default function MembersTab() {
       </div>
       <div className="mt-3 flex flex-wrap items-end gap-4">
         <SearchFilter query={query} name="q" label="Name, member number, e-mail, phone or organisation" />
-        <SelectFilter query={query} name="classCode" label="Class" allLabel="Any class">
-          {MEMBERSHIP_CLASS_CODES.map((code) => (
-            <option key={code} value={code}>
-              {MEMBERSHIP_CLASS_LABELS[code]}
-            </option>
-          ))}
-        </SelectFilter>
-        <SelectFilter query={query} name="status" label="Status" allLabel="Any status">
-          {MEMBER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {MEMBER_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </SelectFilter>
+        <ChoiceFilter
+          query={query}
+          name="classCode"
+          label="Class"
+          allLabel="Any class"
+          values={MEMBERSHIP_CLASS_CODES}
+          labels={MEMBERSHIP_CLASS_LABELS}
+        />
+        <ChoiceFilter
+          query={query}
+          name="status"
+          label="Status"
+          allLabel="Any status"
+          values={MEMBER_STATUSES}
+          labels={MEMBER_STATUS_LABELS}
+        />
         <SelectFilter query={query} name="region" label="Region" allLabel="Any region">
           {REGIONS.map((region) => (
             <option key={region} value={region}>
@@ -113,15 +130,7 @@ export default function MembersTab() {
             </option>
           ))}
         </SelectFilter>
-        {chapters.length > 1 && (
-          <SelectFilter query={query} name="chapterId" label="Chapter" allLabel="Any chapter">
-            {chapters.map((chapter) => (
-              <option key={chapter.id} value={chapter.id}>
-                {chapter.name}
-              </option>
-            ))}
-          </SelectFilter>
-        )}
+        {chapters.length > 1 && <ChapterFilter query={query} chapters={chapters} allLabel="Any chapter" />}
         <SelectFilter query={query} name="admissionYear" label="Admitted in" allLabel="Any year">
           {admissionYears().map((year) => (
             <option key={year} value={year}>

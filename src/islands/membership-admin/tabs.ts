@@ -32,6 +32,13 @@ export const MEMBERSHIP_ADMIN_TABS: MembershipAdminTab[] = [
     roles: [ROLE.superAdmin],
     component: lazy(() => import('./PaymentSettingsTab')),
   },
+  // Issue 25: the institute as a GST-registered supplier, SAC codes and rates.
+  {
+    id: 'gst-settings',
+    label: 'GST settings',
+    roles: [ROLE.superAdmin],
+    component: lazy(() => import('../gst/GstSettingsTab')),
+  },
 ];
 
 export function tabsFor(roleId: RoleId | undefined): MembershipAdminTab[] {

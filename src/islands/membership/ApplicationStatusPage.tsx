@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { CLOSED_STATES, type ApplicationStatus } from '../../lib/schemas/membership';
+import { formatMoney } from '../../lib/format';
 import { FormAlert } from '../../components/forms/FormFields';
 import { DocumentUploads } from './DocumentUploads';
 import { PaymentSection } from './PaymentSection';
 import { History, StateSummary } from './StatusParts';
 import { WithdrawApplication } from './WithdrawApplication';
 import { OnlineReturn } from '../payments/OnlineReturn';
+import { LinkPrivacy } from '../privacy/LinkPrivacy';
 
 /**
  * The applicant's page, opened with the status token from the confirmation e-mail: where the
@@ -65,6 +67,7 @@ export default function ApplicationStatusPage() {
           <p>
             We have e-mailed you a link to this page. Keep it: it is the key to your application.
             {fresh === 'documents' && ' Some documents could not be uploaded; please upload them below.'}
+            {fresh === 'later' && ' Upload your documents below when you have them: your chapter needs them.'}
           </p>
         </div>
       )}
@@ -73,6 +76,7 @@ export default function ApplicationStatusPage() {
       <PaymentList status={status} token={token} />
       {!CLOSED_STATES.includes(status.state) && <DocumentUploads status={status} token={token} onUploaded={reload} />}
       <History history={status.history} />
+      <LinkPrivacy linkKey={{ kind: 'application', token }} />
       {!CLOSED_STATES.includes(status.state) && (
         <WithdrawApplication status={status} token={token} onWithdrawn={setStatus} />
       )}
@@ -98,6 +102,11 @@ function PaymentList({ status, token }: { status: ApplicationStatus; token: stri
                 To be refunded to you in full.
               </span>
             )}
+            {payment.refunded > 0 && (
+              <span className="block font-medium" data-testid="refunded">
+                Refunded to you: {formatMoney(payment.refunded)}.
+              </span>
+            )}
             {payment.receiptNumber && (
               <a
                 className="mt-1 block text-brand-700 underline"
@@ -106,6 +115,23 @@ function PaymentList({ status, token }: { status: ApplicationStatus; token: stri
                 Download receipt {payment.receiptNumber} (PDF)
               </a>
             )}
+            {payment.invoice && (
+              <a
+                className="mt-1 block text-brand-700 underline"
+                href={`/api/invoices/${payment.invoice.id}.pdf?token=${encodeURIComponent(token)}`}
+              >
+                Download tax invoice {payment.invoice.number} (PDF)
+              </a>
+            )}
+            {payment.creditNotes.map((note) => (
+              <a
+                key={note.id}
+                className="mt-1 block text-brand-700 underline"
+                href={`/api/credit-notes/${note.id}.pdf?token=${encodeURIComponent(token)}`}
+              >
+                Download credit note {note.number} (PDF)
+              </a>
+            ))}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { DRAFT_KEY, STEP_KEY, parseDraft, parseStep, serialiseDraft } from '../.
 import {
   ApplicationFields,
   ApplicationInput,
+  PROPOSED_CLASSES,
   REGISTRATION_STEPS,
   classRuleIssues,
   requiredDocuments,
@@ -26,6 +27,10 @@ import {
   type ChapterOption,
 } from './RegistrationSteps';
 import { ReviewStep } from './ReviewStep';
+import { ReviewSummary } from './ReviewSummary';
+import { checkProposerNumber } from './proposer-check';
+import { kolkataDate } from '../../lib/financial-year';
+import { guardianIssues } from '../../lib/guardian';
 import { PrivacyShortNotice } from '../../components/forms/PrivacyShortNotice';
 
 const MB = 1024 * 1024;
@@ -47,9 +52,14 @@ const EMPTY: Partial<ApplicationDraft> = {
   designation: '',
   institution: '',
   gstin: '',
+  buyerName: '',
+  buyerAddress: '',
   proposerNumber: '',
   seconderNumber: '',
   coupon: '',
+  guardianName: '',
+  guardianEmail: '',
+  newsletter: false,
 };
 
 /**
@@ -91,12 +101,12 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
     requestAnimationFrame(() => heading.current?.focus());
   }
 
+  /** Files may come later from the application's page: only a chosen file that is too large stops the step. */
   function checkFiles(): boolean {
     const errors: Partial<Record<DocumentKind, string>> = {};
     for (const kind of required) {
       const file = files[kind];
-      if (!file) errors[kind] = 'Choose a file.';
-      else if (file.size > FILE_LIMITS[kind]) errors[kind] = `At most ${FILE_LIMITS[kind] / MB} MB.`;
+      if (file && file.size > FILE_LIMITS[kind]) errors[kind] = `At most ${FILE_LIMITS[kind] / MB} MB.`;
     }
     setFileErrors(errors);
     return Object.keys(errors).length === 0;
@@ -116,6 +126,7 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
     const issues = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => ({ path: String(i.path[0]), message: i.message }))),
       ...classRuleIssues(values as Parameters<typeof classRuleIssues>[0]),
+      ...guardianIssues(values as Parameters<typeof guardianIssues>[0], kolkataDate(new Date())),
     ].filter(
       (issue, index, all) => fields.includes(issue.path) && all.findIndex((o) => o.path === issue.path) === index,
     );
@@ -127,7 +138,27 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
         { shouldFocus: index === 0 },
       ),
     );
-    if (issues.length === 0) go(step + 1);
+    if (issues.length > 0) return;
+    if (current.id === 'chapter' && !(await proposersAccepted())) return;
+    go(step + 1);
+  }
+
+  /** The proposer and seconder checked with the server before the documents step, not after the uploads. */
+  async function proposersAccepted(): Promise<boolean> {
+    if (!classCode || !PROPOSED_CLASSES.includes(classCode)) return true;
+    const email = form.getValues('email');
+    const problems = await Promise.all(
+      (['proposer', 'seconder'] as const).map(async (role) => {
+        const name = role === 'proposer' ? 'proposerNumber' : 'seconderNumber';
+        return [name, await checkProposerNumber(String(form.getValues(name) ?? ''), role, email)] as const;
+      }),
+    );
+    problems
+      .filter(([, problem]) => problem)
+      .forEach(([name, problem], index) =>
+        form.setError(name, { type: 'proposer', message: problem! }, { shouldFocus: index === 0 }),
+      );
+    return problems.every(([, problem]) => !problem);
   }
 
   function stepOf(field: string): number {
@@ -165,11 +196,12 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
           ...(quote ? { expectedTotal: quote.total } : {}),
         });
         const uploaded = await uploadAll(submitted);
+        const complete = required.every((kind) => files[kind]);
         window.localStorage.removeItem(DRAFT_KEY);
         window.sessionStorage.removeItem(STEP_KEY);
         const status = new URL('/membership/status', window.location.origin);
         status.searchParams.set('token', submitted.statusToken);
-        status.searchParams.set('new', uploaded ? '1' : 'documents');
+        status.searchParams.set('new', !uploaded ? 'documents' : complete ? '1' : 'later');
         window.location.assign(status.toString());
       } catch (error) {
         const failure = await apiErrorOf(error);
@@ -215,7 +247,19 @@ export default function RegistrationForm({ chapters }: { chapters: ChapterOption
             onChoose={(kind, file) => setFiles((before) => ({ ...before, [kind]: file }))}
           />
         )}
-        {current.id === 'review' && <ReviewStep onQuote={setQuote} />}
+        {current.id === 'review' && (
+          <ReviewStep
+            onQuote={setQuote}
+            summary={
+              <ReviewSummary
+                chapters={chapters}
+                files={files}
+                required={required}
+                onChange={(to) => go(REGISTRATION_STEPS.findIndex((s) => s.id === to))}
+              />
+            }
+          />
+        )}
         <FormProblem />
         <div className="flex gap-3">
           {step > 0 && (

@@ -3,8 +3,17 @@ import { FormSelectField } from '../staff';
 import { BoundTextField } from './BoundFields';
 import { MEMBERSHIP_CLASS_CODES, MEMBERSHIP_CLASS_LABELS } from '../../lib/membership-classes';
 import { CLASS_ELIGIBILITY } from '../../lib/membership-info';
-import { DOCUMENT_LABELS, PROPOSED_CLASSES, type DocumentKind } from '../../lib/schemas/membership';
-import { FieldError } from '../../components/forms/FormFields';
+import {
+  ApplicationFields,
+  classRuleIssues,
+  DOCUMENT_LABELS,
+  PROPOSED_CLASSES,
+  type DocumentKind,
+} from '../../lib/schemas/membership';
+import { needsGuardian } from '../../lib/guardian';
+import { kolkataDate } from '../../lib/financial-year';
+import { checkProposerNumber } from './proposer-check';
+import { FieldError, TextField } from '../../components/forms/FormFields';
 
 /** The fields of each step of the registration form (the form itself is `RegistrationForm`). */
 
@@ -45,6 +54,8 @@ export function ClassStep() {
 }
 
 export function PersonalStep() {
+  const dateOfBirth = useWatch({ name: 'dateOfBirth' }) as string | undefined;
+  const minor = needsGuardian(dateOfBirth, kolkataDate(new Date()));
   return (
     <div className="space-y-4">
       <FormSelectField id="reg-title" name="title" label="Title (optional)">
@@ -68,6 +79,26 @@ export function PersonalStep() {
         hint="10 digits, for example 98300 12345."
       />
       <BoundTextField id="reg-dateOfBirth" name="dateOfBirth" label="Date of birth" type="date" autoComplete="bday" />
+      {minor && (
+        <fieldset
+          className="space-y-4 rounded-md border border-amber-300 bg-amber-50 p-4"
+          data-testid="guardian-fields"
+        >
+          <legend className="px-1 font-semibold">Your parent or guardian</legend>
+          <p className="text-sm text-slate-800">
+            As you are under 18, the law asks for the consent of a parent or guardian before we use your data. We will
+            e-mail them a link; your application waits until they consent.
+          </p>
+          <BoundTextField id="reg-guardianName" name="guardianName" label="Parent's or guardian's name" />
+          <BoundTextField
+            id="reg-guardianEmail"
+            name="guardianEmail"
+            label="Parent's or guardian's e-mail"
+            type="email"
+            inputMode="email"
+          />
+        </fieldset>
+      )}
     </div>
   );
 }
@@ -120,14 +151,29 @@ export function ProfessionStep() {
       {classCode === 'student' && (
         <BoundTextField id="reg-institution" name="institution" label="Institution where you study" />
       )}
-      {institutional && (
+      <fieldset className="space-y-4 rounded-md border border-slate-300 p-4">
+        <legend className="px-1 font-medium">
+          {institutional ? 'GST details of the organisation' : 'If your employer pays the fee (optional)'}
+        </legend>
+        <p className="text-sm text-slate-700">
+          A registered buyer gets a tax invoice in its name and can claim the GST. Leave these empty to be invoiced
+          yourself, at the address above.
+        </p>
         <BoundTextField
           id="reg-gstin"
           name="gstin"
-          label="GSTIN of the organisation (optional)"
-          hint="15 characters, for the receipt."
+          label="GSTIN (optional)"
+          hint="15 characters, such as 19AAACN1234F1Z5."
+          autoCapitalize="characters"
         />
-      )}
+        <BoundTextField id="reg-buyerName" name="buyerName" label="Legal name registered with the GSTIN" />
+        <BoundTextField
+          id="reg-buyerAddress"
+          name="buyerAddress"
+          label="Address registered with the GSTIN"
+          autoComplete="off"
+        />
+      </fieldset>
     </div>
   );
 }
@@ -156,24 +202,45 @@ export function ChapterStep({ chapters }: { chapters: ChapterOption[] }) {
             Two Corporate or Life members of NIPM propose and second your application. Ask them for their member
             numbers.
           </p>
-          <BoundTextField
-            id="reg-proposerNumber"
-            name="proposerNumber"
-            label="Proposer's member number"
-            autoCapitalize="characters"
-          />
-          <BoundTextField
-            id="reg-seconderNumber"
-            name="seconderNumber"
-            label="Seconder's member number"
-            autoCapitalize="characters"
-          />
+          <ProposerField role="proposer" label="Proposer's member number" />
+          <ProposerField role="seconder" label="Seconder's member number" />
         </>
       ) : (
         <p className="text-sm text-slate-700">This class needs no proposer or seconder.</p>
       )}
     </div>
   );
+}
+
+/**
+ * A proposer's or seconder's number, checked with the server as soon as it is entered (on leaving
+ * the field), so a wrong number is found here and not after the uploads.
+ */
+function ProposerField({ role, label }: { role: 'proposer' | 'seconder'; label: string }) {
+  const name = role === 'proposer' ? 'proposerNumber' : 'seconderNumber';
+  const { register, setError, clearErrors, getValues, control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  const error = (errors[name]?.message as string | undefined) ?? undefined;
+  const field = register(name, {
+    onBlur: async () => {
+      const typed = String(getValues(name) ?? '');
+      // The same rule the Continue button applies: the blur that clicking Continue causes must agree
+      // with it, not answer later and wipe its message.
+      const format = ApplicationFields.shape[name].safeParse(typed);
+      const rule = format.success
+        ? classRuleIssues(getValues()).find((issue) => issue.path === name)?.message
+        : format.error.issues[0]?.message;
+      if (rule) {
+        setError(name, { type: 'step', message: rule });
+        return;
+      }
+      const problem = await checkProposerNumber(typed, role, getValues('email'));
+      if (String(getValues(name) ?? '') !== typed) return;
+      if (problem) setError(name, { type: 'proposer', message: problem });
+      else clearErrors(name);
+    },
+  });
+  return <TextField id={`reg-${name}`} label={label} autoCapitalize="characters" {...field} error={error} />;
 }
 
 export interface DocumentsStepProps {
@@ -188,8 +255,9 @@ export function DocumentsStep({ required, files, errors, onChoose }: DocumentsSt
     <div className="space-y-5">
       <p className="text-sm text-slate-700">
         A photograph (JPEG, PNG or WebP, up to 2 MB) and a PDF or picture of your{' '}
-        {required.includes('id-card') ? 'student ID card' : 'qualification certificate'} (up to 5 MB). You can also
-        upload them later from your application&apos;s page.
+        {required.includes('id-card') ? 'student ID card' : 'qualification certificate'} (up to 5 MB). Choose them now,
+        or continue without them and upload them later from your application&apos;s page (the link in your confirmation
+        e-mail): your chapter needs them to scrutinise your application.
       </p>
       {required.map((kind) => (
         <div key={kind}>

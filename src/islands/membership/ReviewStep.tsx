@@ -1,17 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { BoundTextField } from './BoundFields';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { formatMoney } from '../../lib/format';
 import { membershipClassLabel } from '../../lib/membership-classes';
 import type { FeeQuoteAnswer } from '../../lib/schemas/membership';
+import { needsGuardian } from '../../lib/guardian';
+import { kolkataDate } from '../../lib/financial-year';
 import { FieldError } from '../../components/forms/FormFields';
 
-/** The review step: the fee for today (Kolkata) with any coupon, and the declaration. */
-export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null) => void }) {
+/**
+ * The review step: what was entered (`summary`), the fee for today (Kolkata) with any coupon, the
+ * declaration, and the newsletter asked apart, never ticked beforehand (not asked of a child).
+ */
+export function ReviewStep({
+  onQuote,
+  summary,
+}: {
+  onQuote: (quote: FeeQuoteAnswer | null) => void;
+  summary: ReactNode;
+}) {
   const { register, setError, clearErrors, getValues, control } = useFormContext();
   const { errors } = useFormState({ control, name: 'declaration' });
   const classCode = useWatch({ name: 'classCode' }) as string;
+  const dateOfBirth = useWatch({ name: 'dateOfBirth' }) as string | undefined;
+  const minor = needsGuardian(dateOfBirth, kolkataDate(new Date()));
   const [quote, setQuote] = useState<FeeQuoteAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,6 +60,7 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
   const declarationError = (errors.declaration?.message as string | undefined) ?? null;
   return (
     <div className="space-y-5">
+      {summary}
       <section aria-labelledby="fee-heading" className="rounded-md border border-slate-300 p-4">
         <h3 id="fee-heading" className="font-semibold">
           Your fee
@@ -103,6 +117,15 @@ export function ReviewStep({ onQuote }: { onQuote: (quote: FeeQuoteAnswer | null
         </label>
         <FieldError id="reg-declaration-error" message={declarationError} />
       </div>
+      {!minor && (
+        <label className="flex gap-3">
+          <input type="checkbox" {...register('newsletter')} className="mt-1 h-5 w-5" />
+          <span className="text-sm">
+            Optional: send me the NIPM newsletter and other e-mails that are not about my membership. You can stop them
+            at any time with the link in each one, or on your privacy page.
+          </span>
+        </label>
+      )}
     </div>
   );
 }

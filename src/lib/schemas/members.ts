@@ -3,6 +3,8 @@ import { MEMBERSHIP_CLASS_CODES } from '../membership-classes';
 import { MEMBER_STATUSES } from '../member-status';
 import { pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
+import { gstBuyerFields } from './gst-buyer';
+import { InvoiceRefSchema } from './gst';
 import { couponCodeField, PAYMENT_NOTE_MAX, refinePaymentReference, reportPaymentFields } from './money';
 
 /**
@@ -56,6 +58,8 @@ export const RegisterItemSchema = z.object({
   organisation: z.string().nullable(),
   admittedOn: z.string(),
   paidThroughYear: z.number().int().nullable(),
+  /** The chapter a pending transfer request would move the member to (issue 28). */
+  pendingTransferTo: z.string().nullable(),
 });
 export type RegisterItem = z.infer<typeof RegisterItemSchema>;
 
@@ -245,7 +249,7 @@ export const RenewalViewQuery = z.object({ coupon: couponCodeField }).strict();
 
 /** The member reports paying the renewal: the payment, and a membership coupon taken in the same transaction. */
 export const RenewalPaymentBody = z
-  .object({ ...reportPaymentFields, coupon: couponCodeField })
+  .object({ ...reportPaymentFields, coupon: couponCodeField, ...gstBuyerFields })
   .strict()
   .superRefine(refinePaymentReference);
 export type RenewalPaymentInput = z.infer<typeof RenewalPaymentBody>;
@@ -286,6 +290,8 @@ export const MemberPaymentSchema = z.object({
   receiptNumber: z.string().nullable(),
   /** Financial years (labels) the payment covers, for renewals. */
   years: z.array(z.string()),
+  /** The GST tax invoice issued when the payment was verified (issue 25); absent where not looked up. */
+  invoice: InvoiceRefSchema.nullable().optional(),
 });
 export type MemberPayment = z.infer<typeof MemberPaymentSchema>;
 
@@ -295,7 +301,14 @@ export const MemberRenewalViewSchema = z.object({
   paidThroughYear: z.number().int().nullable(),
   /** Every financial year since admission (and the next one when it is paid), newest first. */
   years: z.array(
-    z.object({ year: z.number().int(), label: z.string(), paid: z.boolean(), receiptNumber: z.string().nullable() }),
+    z.object({
+      year: z.number().int(),
+      label: z.string(),
+      paid: z.boolean(),
+      receiptNumber: z.string().nullable(),
+      /** The payment whose receipt it is (a renewal, or the joining application's payment). */
+      paymentId: z.number().int().nullable(),
+    }),
   ),
   /** What renewing costs now; null for Life members or when nothing can be paid yet. */
   quote: RenewalQuoteSchema.nullable(),

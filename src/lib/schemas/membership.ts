@@ -4,6 +4,7 @@ import { parseFinancialYearLabel } from '../financial-year';
 import { isoDate, pagingQuery, recordId, sortQuery } from './common';
 import { singleLineText } from './text';
 import { couponCodeField } from './money';
+import { InvoiceRefSchema } from './gst';
 
 /**
  * The membership application, checked by the same schema in the registration form (step by step)
@@ -14,6 +15,7 @@ import { couponCodeField } from './money';
 export const PROPOSED_CLASSES: readonly MembershipClassCode[] = ['associate', 'corporate', 'life'];
 
 export const APPLICATION_STATES = [
+  'awaiting_guardian',
   'awaiting_payment',
   'payment_reported',
   'payment_verified',
@@ -26,6 +28,7 @@ export const APPLICATION_STATES = [
 export type ApplicationStateCode = (typeof APPLICATION_STATES)[number];
 
 export const APPLICATION_STATE_LABELS: Record<ApplicationStateCode, string> = {
+  awaiting_guardian: 'Waiting for a parent’s or guardian’s consent',
   awaiting_payment: 'Awaiting payment',
   payment_reported: 'Payment reported',
   payment_verified: 'Payment verified',
@@ -60,6 +63,12 @@ const memberNumber = z
   .refine((v) => v === '' || MEMBER_NUMBER_PATTERN.test(v), 'Enter a member number such as NIPM/KOL/00012.')
   .optional()
   .transform((v) => (v ? v.toUpperCase() : undefined));
+
+/** An optional e-mail field: what the form sends empty is absent. */
+const optionalEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().toLowerCase().max(320).email('Enter a valid e-mail address.').optional(),
+);
 
 /** GSTIN: 2-digit state code, PAN (5 letters, 4 digits, letter), entity digit, Z, check character. */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
@@ -103,8 +112,16 @@ export const ApplicationFields = z
       .refine((v) => v === '' || GSTIN_PATTERN.test(v), 'Enter a 15-character GSTIN such as 19AAACN1234F1Z5.')
       .optional()
       .transform((v) => (v ? v : undefined)),
+    /** With a GSTIN: the legal name and registered address of the buyer that pays (the tax invoice's recipient). */
+    buyerName: optionalText(200),
+    buyerAddress: optionalText(500),
     coupon: couponCodeField,
     declaration: z.literal(true, { errorMap: () => ({ message: 'Confirm the declaration to apply.' }) }),
+    /** A parent or guardian of an applicant under 18, who consents through a link e-mailed to them. */
+    guardianName: optionalText(120),
+    guardianEmail: optionalEmail,
+    /** The optional consent to the newsletter: its own box, never ticked beforehand. */
+    newsletter: z.boolean().optional(),
     /** The total the applicant saw on the review step: a changed fee is told, not silently charged. */
     expectedTotal: z.number().int().min(0).optional(),
   })
@@ -152,16 +169,29 @@ export type ApplicationDraft = z.input<typeof ApplicationFields>;
 /** The form's steps and the fields each one checks before going on. */
 export const REGISTRATION_STEPS = [
   { id: 'class', title: 'Membership class', fields: ['classCode'] },
-  { id: 'personal', title: 'About you', fields: ['title', 'firstName', 'lastName', 'email', 'phone', 'dateOfBirth'] },
+  {
+    id: 'personal',
+    title: 'About you',
+    fields: ['title', 'firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'guardianName', 'guardianEmail'],
+  },
   { id: 'address', title: 'Address', fields: ['address', 'city', 'stateName', 'pincode'] },
   {
     id: 'profession',
     title: 'Qualification and work',
-    fields: ['qualification', 'organisation', 'designation', 'experienceYears', 'institution', 'gstin'],
+    fields: [
+      'qualification',
+      'organisation',
+      'designation',
+      'experienceYears',
+      'institution',
+      'gstin',
+      'buyerName',
+      'buyerAddress',
+    ],
   },
   { id: 'chapter', title: 'Chapter and proposers', fields: ['chapterId', 'proposerNumber', 'seconderNumber'] },
   { id: 'documents', title: 'Documents', fields: [] },
-  { id: 'review', title: 'Review and fee', fields: ['coupon', 'declaration'] },
+  { id: 'review', title: 'Review and fee', fields: ['coupon', 'declaration', 'newsletter'] },
 ] as const satisfies readonly { id: string; title: string; fields: readonly (keyof ApplicationDraft)[] }[];
 
 /** The answer to a submission. */
@@ -244,8 +274,14 @@ export const ApplicationPaymentSchema = z.object({
   reportedAt: z.string(),
   note: z.string().nullable(),
   receiptNumber: z.string().nullable(),
-  /** The application was withdrawn: this money is owed back to the applicant. */
+  /** Paise sent back to the payer so far (by the office, or through the gateway). */
+  refunded: z.number().int(),
+  /** The application was withdrawn and this money is not yet all sent back: it is owed to the applicant. */
   refundDue: z.boolean(),
+  /** The GST tax invoice issued when the payment was verified (issue 25), if any. */
+  invoice: InvoiceRefSchema.nullable(),
+  /** Credit notes against that invoice (a refund, a withdrawal), oldest first: `/api/credit-notes/{id}.pdf`. */
+  creditNotes: z.array(InvoiceRefSchema),
 });
 
 export const ApplicationDocumentSchema = z.object({
@@ -276,6 +312,8 @@ export const ApplicationStatusSchema = z.object({
   requiredDocuments: z.array(z.enum(DOCUMENT_KINDS)),
   memberNumber: z.string().nullable(),
   nextStep: z.string(),
+  /** An applicant under 18: the parent or guardian asked to consent, and when they did. */
+  guardian: z.object({ name: z.string(), email: z.string(), givenAt: z.string().nullable() }).nullable(),
 });
 export type ApplicationStatus = z.infer<typeof ApplicationStatusSchema>;
 

@@ -76,6 +76,7 @@ const transitionRoute = apiRoute({
   request: { params: IdParam, body: jsonBody(TransitionInput) },
   data: z.object({ state: z.enum(APPLICATION_STATES), memberNumber: z.string().nullable() }),
   errors: [404, 409],
+  scope: (c, { id }) => applicationInScope(c.var.deps.db, caller(c), id),
 });
 
 const documentRoute = apiRoute({

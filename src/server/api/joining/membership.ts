@@ -23,7 +23,7 @@ import { publicFees, quoteFor } from '../../domains/joining/fees';
 import { reportApplicationPayment } from '../../domains/joining/payments';
 import { withdrawByApplicant } from '../../domains/joining/transitions';
 import { statusView } from '../../domains/joining/views';
-import { clientAddress, type ApiDeps } from '../context';
+import { clientAddress, type ApiDeps, type AppContext } from '../context';
 import { ANYONE, apiRoute, createRouter, jsonBody, respond, UploadedFile } from '../openapi';
 import type { MailMessage } from '../../platform/mail/mailer';
 
@@ -39,6 +39,15 @@ const Reference = z.object({
 const TokenQuery = z
   .object({ token: z.string().min(10, 'Use the link from your confirmation e-mail.').max(100) })
   .strict();
+
+/**
+ * The `scope` of a route opened by the applicant's private link: 404 unless the application exists and
+ * the link's token is its own, before the body is looked at. Without a token the query's check answers (400).
+ */
+function applicationOfLink(c: AppContext, { reference }: { reference: string }): Promise<unknown> {
+  const token = c.req.query('token');
+  return token ? applicationOfApplicant(c.var.deps.db, reference, token) : Promise.resolve(undefined);
+}
 
 function sendLater(deps: ApiDeps, mails: MailMessage[]) {
   if (!mails.length) return;
@@ -121,6 +130,7 @@ const uploadRoute = apiRoute({
   bodyLimit: DOCUMENT_BODY_LIMIT,
   data: ApplicationDocumentSchema,
   status: 201,
+  scope: applicationOfLink,
   errors: [404, 409],
 });
 
@@ -149,6 +159,7 @@ const paymentRoute = apiRoute({
   },
   data: z.object({ id: z.number().int(), state: z.string() }),
   status: 201,
+  scope: applicationOfLink,
   errors: [404, 409],
 });
 
@@ -166,6 +177,7 @@ const withdrawalRoute = apiRoute({
     ),
   },
   data: ApplicationStatusSchema,
+  scope: applicationOfLink,
   errors: [404, 409],
 });
 
@@ -225,7 +237,7 @@ export const membershipRouter = createRouter()
       ip: clientAddress(c),
       siteUrl: deps.siteUrl,
     });
-    sendLater(deps, [outcome.mail]);
+    sendLater(deps, outcome.mails);
     return respond(c, outcome.submitted, 201);
   })
   .openapi(uploadRoute, async (c) => {

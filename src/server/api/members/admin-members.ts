@@ -20,6 +20,7 @@ import {
 } from '../../../lib/schemas/members';
 import { requestPasswordReset } from '../../domains/identity/password-reset';
 import { recordOfficeRenewal } from '../../domains/members/renewals/renewals';
+import { payerTeller } from '../../domains/money/decision-mail';
 import { exportRegister, listRegister } from '../../domains/members/register';
 import {
   addMemberNote,
@@ -27,6 +28,8 @@ import {
   memberAccountEmail,
   memberStaffView,
   setMemberAccountActive,
+  requireChangeRequest,
+  requireInScope,
   staffUpdateMember,
   type Actor,
 } from '../../domains/members/edit';
@@ -39,6 +42,8 @@ import { apiRoute, caller, createRouter, jsonBody, respond, rolesOnly } from '..
 const tags = ['Members (staff)'];
 const MEMBER_STAFF = rolesOnly(ROLE.superAdmin, ROLE.chapterAdmin, ROLE.admin);
 
+/** Before a body is read: the member exists and is the caller's (404 otherwise). */
+const memberScope = (c: AppContext, { id }: { id: number }) => requireInScope(c.var.deps.db, caller(c), id);
 const today = (c: AppContext) => kolkataDate(c.var.deps.now());
 const actorOf = (c: AppContext): Actor => ({ user: caller(c), ip: clientAddress(c), now: c.var.deps.now() });
 
@@ -69,6 +74,7 @@ const patchRoute = apiRoute({
   request: { params: IdParam, body: jsonBody(StaffMemberPatch) },
   data: z.object({ changed: z.array(z.string()) }),
   errors: [404, 409],
+  scope: memberScope,
 });
 
 const officeRenewalRoute = apiRoute({
@@ -82,6 +88,7 @@ const officeRenewalRoute = apiRoute({
   data: MemberPaymentSchema,
   status: 201,
   errors: [404, 409],
+  scope: memberScope,
 });
 
 const staffViewRoute = apiRoute({
@@ -105,6 +112,7 @@ const noteRoute = apiRoute({
   data: z.object({ id: z.number().int() }),
   status: 201,
   errors: [404],
+  scope: memberScope,
 });
 
 const accountRoute = apiRoute({
@@ -116,6 +124,7 @@ const accountRoute = apiRoute({
   request: { params: IdParam, body: jsonBody(AccountStateBody) },
   data: z.object({ active: z.boolean() }),
   errors: [404],
+  scope: memberScope,
 });
 
 const decideRequestRoute = apiRoute({
@@ -130,6 +139,10 @@ const decideRequestRoute = apiRoute({
   },
   data: z.object({ state: z.enum(['done', 'declined']) }),
   errors: [404, 409],
+  scope: async (c, { id, requestId }) => {
+    await memberScope(c, { id });
+    await requireChangeRequest(c.var.deps.db, id, requestId);
+  },
 });
 
 const resetRoute = apiRoute({
@@ -155,6 +168,7 @@ const CSV_COLUMNS: CsvColumn<RegisterItem>[] = [
   { header: 'Organisation', value: (m) => m.organisation },
   { header: 'Admitted on', value: (m) => m.admittedOn },
   { header: 'Paid through', value: (m) => (m.paidThroughYear === null ? '' : financialYearLabel(m.paidThroughYear)) },
+  { header: 'Transfer pending to', value: (m) => m.pendingTransferTo },
 ];
 
 export const adminMembersRouter = createRouter()
@@ -170,10 +184,14 @@ export const adminMembersRouter = createRouter()
     return respond(c, result);
   })
   .openapi(officeRenewalRoute, async (c) => {
-    const payment = await recordOfficeRenewal(c.var.deps.db, caller(c), c.req.valid('param').id, c.req.valid('json'), {
+    const { db, mailer, siteUrl, defer } = c.var.deps;
+    const payment = await recordOfficeRenewal(db, caller(c), c.req.valid('param').id, c.req.valid('json'), {
       now: c.var.deps.now(),
       ip: clientAddress(c),
     });
+    // The member gets the receipt by e-mail, as for a renewal staff verify on the payments screen.
+    const tell = payerTeller(db, mailer, siteUrl);
+    defer(() => tell(payment.id));
     return respond(c, payment, 201);
   })
   .openapi(staffViewRoute, async (c) =>

@@ -22,6 +22,8 @@ export const DEFAULT_INVITATIONS_PER_HOUR = 200;
 /** How long a claimed invitation stays with its server before another may take it (a crash mid-send). */
 const CLAIM_MS = 5 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+/** Where the privacy notice is read (its current version). */
+const PRIVACY_NOTICE_PATH = '/privacy';
 
 export interface InvitationCounts {
   waiting: number;
@@ -82,7 +84,12 @@ export async function invitationCounts(db: DB, id: number): Promise<InvitationCo
   return counts;
 }
 
-function invitationMail(to: string, name: string, link: string) {
+/**
+ * The invitation is the imported member's first word from the site, so it carries the short
+ * privacy notice (DPDP Act, section 5: notice with or before the request for consent, and to
+ * people whose data was held before the Act) with the link to the full one.
+ */
+function invitationMail(to: string, name: string, link: string, siteUrl: string) {
   const days = Math.round(SET_PASSWORD_LINK_TTL_MS / (24 * HOUR_MS));
   return {
     to,
@@ -97,6 +104,12 @@ function invitationMail(to: string, name: string, link: string) {
       link,
       '',
       'Then sign in with this e-mail address to see your membership, renew it and receive notices.',
+      '',
+      'Your personal data: the institute keeps the particulars of your membership that were in its register',
+      '(name, contact details, address, chapter, class, payments) to run your membership, take your payments',
+      'and issue receipts and invoices. The privacy notice says what we keep, why and for how long, and how to',
+      'see, download, correct or erase it, withdraw a consent or raise a grievance (also from "Privacy" in the',
+      `portal once you sign in): ${new URL(PRIVACY_NOTICE_PATH, siteUrl).toString()}`,
       '',
       'National Institute of Personnel Management',
     ].join('\n'),
@@ -195,7 +208,7 @@ export async function sendDueInvitations(
     }
     const link = new URL(`${RESET_PATH}?token=${encodeURIComponent(token)}`, options.siteUrl).toString();
     try {
-      await mailer.send(invitationMail(account.email, account.name, link));
+      await mailer.send(invitationMail(account.email, account.name, link, options.siteUrl));
       await db
         .updateTable('invitation_sends')
         .set({ state: 'sent', sent_at: nowIso(now), claimed_until: null })

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import iconv from 'iconv-lite';
 
@@ -134,7 +134,9 @@ export function xlsxCellText(value: ExcelJS.CellValue): string {
 }
 
 async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(byteStream(bytes), {
+  // Loaded on first use: the spreadsheet library is some 25 MB resident in every server otherwise.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookReader(byteStream(bytes), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell a date cell from a number; without them every date would arrive as a serial number.

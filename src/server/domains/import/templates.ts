@@ -1,5 +1,4 @@
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { CLEAR_WORD } from './fields';
 import { columnsOf, type ImportKind } from './column-specs';
 
@@ -23,7 +22,9 @@ export function templateCsv(kind: ImportKind): string {
 /** The template as an `.xlsx` workbook: the sheet to fill in, then a "Columns" sheet explaining each column. */
 export async function templateXlsx(kind: ImportKind): Promise<Uint8Array> {
   const columns = columnsOf(kind);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: the spreadsheet library is some 25 MB resident in every server otherwise.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'NIPM';
   const sheet = workbook.addWorksheet(SHEET_NAMES[kind]);
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: Math.max(14, c.header.length + 4) }));

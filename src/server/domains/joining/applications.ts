@@ -11,22 +11,26 @@ import {
   type SubmittedApplication,
 } from '../../../lib/schemas/membership';
 import type { MailMessage } from '../../platform/mail/mailer';
-import { redeemCoupon, readPaymentSettings } from '../money';
+import { redeemCoupon } from '../money';
+import { gstRateFor } from '../gst/rates';
+import { buyerDetailsErrors } from '../gst/membership-supply';
 import { writeAudit } from '../audit/audit';
 import { admit, pruneThrottle } from '../identity/throttle';
 import { feeScheduleFor } from './fees';
+import { checkProposers } from './proposers';
+import { guardianIssues, needsGuardian } from '../../../lib/guardian';
 import {
   hashToken,
-  isActiveMember,
   isUniqueViolation,
   newReference,
   newStatusToken,
-  notifyUsers,
   recordEvent,
   statusLink,
   type Queryable,
 } from './records';
 import { chapterPhrase } from '../../../lib/wording';
+import { recordConsents } from '../privacy/consents';
+import { announceApplication, guardianMail } from './guardian';
 
 /** Submissions per client address: enough for an office applying for its staff, too few for a flood. */
 export const APPLICATIONS_PER_ADDRESS = 10;
@@ -36,38 +40,6 @@ export const MEMBER_EMAIL_MESSAGE =
   'This e-mail already belongs to a member or an account of NIPM. Sign in at /auth/login (use "Forgot your password?" if needed) instead of applying again.';
 export const OPEN_APPLICATION_MESSAGE =
   'An application with this e-mail is already open. Follow it from the link in its confirmation e-mail, or at /membership/track with its application number, instead of applying again.';
-
-async function checkProposers(
-  db: Queryable,
-  input: ApplicationInputValue,
-  today: string,
-): Promise<Record<string, string>> {
-  if (!PROPOSED_CLASSES.includes(input.classCode)) return {};
-  const numbers = [input.proposerNumber, input.seconderNumber].filter((n): n is string => Boolean(n));
-  const members = numbers.length
-    ? await db
-        .selectFrom('members')
-        .select(['id', 'member_number', 'membership_class', 'paid_through_year', 'email'])
-        .where('member_number', 'in', numbers)
-        .execute()
-    : [];
-  const byNumber = new Map(members.map((m) => [m.member_number.toUpperCase(), m]));
-  const currentYear = financialYearStart(today);
-  const fields: Record<string, string> = {};
-  for (const [field, number, who] of [
-    ['proposerNumber', input.proposerNumber, 'proposer'],
-    ['seconderNumber', input.seconderNumber, 'seconder'],
-  ] as const) {
-    if (!number) continue;
-    const member = byNumber.get(number);
-    if (!member) fields[field] = `No member has the number ${number}. Check it with your ${who}.`;
-    else if (member.email.toLowerCase() === input.email) fields[field] = 'You cannot propose or second yourself.';
-    else if (member.membership_class !== 'corporate' && member.membership_class !== 'life')
-      fields[field] = `Your ${who} must be a Corporate or Life member.`;
-    else if (!isActiveMember(member, currentYear)) fields[field] = `Your ${who}'s membership is not active this year.`;
-  }
-  return fields;
-}
 
 async function checkEmailFree(db: Queryable, email: string): Promise<void> {
   const [member, user, open] = await Promise.all([
@@ -96,8 +68,40 @@ export interface SubmitContext {
 
 export interface SubmitOutcome {
   submitted: SubmittedApplication;
-  /** The confirmation e-mail, sent after the answer. */
-  mail: MailMessage;
+  /** The confirmation e-mail (and the guardian's, for an applicant under 18), sent after the answer. */
+  mails: MailMessage[];
+}
+
+/** The applicant's confirmation: the number, what to do next, and the link to the application's page. */
+function applicantMail(
+  siteUrl: string,
+  token: string,
+  application: ApplicationInputValue & { reference: string; chapter: string },
+  amountDue: number,
+  guardian: { name: string } | null,
+): MailMessage {
+  const next = guardian
+    ? `As you are under 18, we have e-mailed ${guardian.name} to ask for their consent. Your application waits until they give it; then you can pay. Follow it on its page:`
+    : amountDue > 0
+      ? `The amount due is ${formatMoney(amountDue)}. Pay it by UPI, bank transfer or demand draft and report the payment on your application's page:`
+      : 'Nothing is due. Follow your application on its page:';
+  return {
+    to: application.email,
+    subject: `NIPM membership application ${application.reference}`,
+    text: [
+      `Dear ${application.firstName} ${application.lastName},`,
+      '',
+      `Thank you for applying for ${MEMBERSHIP_CLASS_LABELS[application.classCode]} membership of NIPM (${chapterPhrase(application.chapter)}).`,
+      `Your application number is ${application.reference}.`,
+      next,
+      '',
+      statusLink(siteUrl, token),
+      '',
+      'Keep this e-mail: the link is the key to your application (uploading documents, reporting a payment, your receipt, and your data and privacy rights).',
+      '',
+      'National Institute of Personnel Management',
+    ].join('\n'),
+  };
 }
 
 /**
@@ -130,13 +134,23 @@ export async function submitApplication(
     .select(['id', 'name'])
     .where('id', '=', input.chapterId)
     .executeTakeFirst();
-  const fields = await checkProposers(db, input, today);
+  const fields = {
+    ...(await checkProposers(db, input, today)),
+    ...buyerDetailsErrors({ ...input, buyerName: input.buyerName ?? (input.gstin ? input.organisation : undefined) }),
+  };
   if (!chapter) fields.chapterId = 'Choose a chapter from the list.';
   if (Object.keys(fields).length) throw invalid(fields);
   await checkEmailFree(db, input.email);
 
+  const guardianFields = Object.fromEntries(guardianIssues(input, today).map((i) => [i.path, i.message]));
+  if (Object.keys(guardianFields).length) throw invalid(guardianFields);
+  // Under 18: the application waits for the consent of the parent or guardian named on the form.
+  const guardian = needsGuardian(input.dateOfBirth, today)
+    ? { name: input.guardianName!, email: input.guardianEmail!, token: newStatusToken() }
+    : null;
+
   const schedule = await feeScheduleFor(db, input.classCode, today);
-  const gstRatePercent = (await readPaymentSettings(db)).gst.ratePercent ?? null;
+  const gstRatePercent = await gstRateFor(db, 'membership');
   const token = newStatusToken();
   const reference = newReference();
   const at = nowIso(now);
@@ -176,7 +190,10 @@ export async function submitApplication(
           designation: input.designation ?? null,
           experience_years: input.experienceYears,
           institution: input.classCode === 'student' ? (input.institution ?? null) : null,
-          gstin: input.classCode === 'institutional' ? (input.gstin ?? null) : null,
+          // The registered buyer that pays (the organisation, or an employer), checked in full above.
+          gstin: input.gstin ?? null,
+          buyer_name: input.gstin ? (input.buyerName ?? input.organisation ?? null) : null,
+          buyer_address: input.gstin ? (input.buyerAddress ?? null) : null,
           proposer_member_id: PROPOSED_CLASSES.includes(input.classCode) ? idOf(input.proposerNumber) : null,
           seconder_member_id: PROPOSED_CLASSES.includes(input.classCode) ? idOf(input.seconderNumber) : null,
           coupon_code: null,
@@ -216,7 +233,7 @@ export async function submitApplication(
           'The fee differs from the one you reviewed.',
         );
       }
-      const state = quote.total === 0 ? 'payment_verified' : 'awaiting_payment';
+      const state = guardian ? 'awaiting_guardian' : quote.total === 0 ? 'payment_verified' : 'awaiting_payment';
       await trx
         .updateTable('applications')
         .set({
@@ -230,7 +247,13 @@ export async function submitApplication(
         .execute();
       await recordEvent(
         trx,
-        { applicationId: inserted.id, from: null, to: 'awaiting_payment', actorUserId: null, note: 'Submitted' },
+        {
+          applicationId: inserted.id,
+          from: null,
+          to: guardian ? 'awaiting_guardian' : 'awaiting_payment',
+          actorUserId: null,
+          note: guardian ? `Submitted; waiting for the consent of ${guardian.name}` : 'Submitted',
+        },
         now,
       );
       if (state === 'payment_verified') {
@@ -246,24 +269,27 @@ export async function submitApplication(
           now,
         );
       }
-      const admins = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('role_id', '=', 4)
-        .where('chapter_id', '=', input.chapterId)
-        .where('active', '=', 1)
-        .execute();
-      await notifyUsers(
-        trx,
-        {
-          title: 'New membership application',
-          message: `${input.firstName} ${input.lastName} applied for ${MEMBERSHIP_CLASS_LABELS[input.classCode]} membership (${reference}).`,
-          link: `/admin/membership?q=${reference}`,
-          audience: { type: 'chapter', id: String(input.chapterId) },
-          userIds: admins.map((a) => a.id),
-        },
-        now,
-      );
+      if (guardian) {
+        await trx
+          .insertInto('guardian_consents')
+          .values({
+            application_id: inserted.id,
+            guardian_name: guardian.name,
+            guardian_email: guardian.email,
+            token_hash: hashToken(guardian.token),
+            requested_at: at,
+          })
+          .execute();
+      } else {
+        // An adult consents by sending the form; the newsletter only with its own box ticked.
+        await recordConsents(
+          trx,
+          { email: input.email, applicationId: inserted.id },
+          input.newsletter ? ['membership', 'newsletter'] : ['membership'],
+          { now, ip: ctx.ip, method: 'membership_application' },
+        );
+        await announceApplication(trx, { reference, ...input }, now);
+      }
       await writeAudit(trx, {
         action: 'application.submitted',
         at: now,
@@ -294,27 +320,11 @@ export async function submitApplication(
     throw error;
   }
 
-  const link = statusLink(ctx.siteUrl, token);
-  const mail: MailMessage = {
-    to: input.email,
-    subject: `NIPM membership application ${reference}`,
-    text: [
-      `Dear ${input.firstName} ${input.lastName},`,
-      '',
-      `Thank you for applying for ${MEMBERSHIP_CLASS_LABELS[input.classCode]} membership of NIPM (${chapterPhrase(chapter!.name)}).`,
-      `Your application number is ${reference}.`,
-      outcome.amountDue > 0
-        ? `The amount due is ${formatMoney(outcome.amountDue)}. Pay it by UPI, bank transfer or demand draft and report the payment on your application's page:`
-        : 'Nothing is due. Follow your application on its page:',
-      '',
-      link,
-      '',
-      'Keep this e-mail: the link is the key to your application (uploading documents, reporting a payment, your receipt).',
-      '',
-      'National Institute of Personnel Management',
-    ].join('\n'),
-  };
-  return { submitted: outcome, mail };
+  const mails = [
+    applicantMail(ctx.siteUrl, token, { ...input, reference, chapter: chapter!.name }, outcome.amountDue, guardian),
+  ];
+  if (guardian) mails.push(guardianMail(ctx.siteUrl, guardian.token, { ...input, reference }, guardian));
+  return { submitted: outcome, mails };
 }
 
 /** The application a status token opens, or 404. */

@@ -7,7 +7,8 @@ import { financialYearLabel, financialYearStart } from '../../../lib/financial-y
 import { MEMBERSHIP_CLASS_CODES, type MembershipClassCode } from '../../../lib/membership-classes';
 import type { FeeRow } from '../../../lib/schemas/membership';
 import { conflict } from '../errors';
-import { previewCoupon, readPaymentSettings } from '../money';
+import { previewCoupon } from '../money';
+import { gstRateFor } from '../gst/rates';
 import { writeAudit } from '../audit/audit';
 import type { AuthUser } from '../identity/auth-user';
 
@@ -49,8 +50,7 @@ export async function quoteFor(
   input: { classCode: MembershipClassCode; on: string; coupon?: string },
 ): Promise<QuoteWithCoupon> {
   const schedule = await feeScheduleFor(db, input.classCode, input.on);
-  const settings = await readPaymentSettings(db);
-  const gstRatePercent = settings.gst.ratePercent ?? null;
+  const gstRatePercent = await gstRateFor(db, 'membership');
   const before = membershipFee({ schedule, on: input.on, gstRatePercent });
   if (!input.coupon) return { ...before, coupon: null };
   const preview = await previewCoupon(db, {
@@ -102,11 +102,11 @@ export async function listFees(db: DB, financialYear: number): Promise<FeeRow[]>
 /** The fees a visitor sees for a date: each class's schedule and its quote on that date. */
 export async function publicFees(db: DB, on: string) {
   const out: { schedule: FeeSchedule; quote: FeeQuote }[] = [];
-  const settings = await readPaymentSettings(db);
+  const gstRatePercent = await gstRateFor(db, 'membership');
   for (const classCode of MEMBERSHIP_CLASS_CODES) {
     try {
       const schedule = await feeScheduleFor(db, classCode, on);
-      out.push({ schedule, quote: membershipFee({ schedule, on, gstRatePercent: settings.gst.ratePercent ?? null }) });
+      out.push({ schedule, quote: membershipFee({ schedule, on, gstRatePercent }) });
     } catch {
       // A class without fees is simply not listed with a price.
     }

@@ -64,7 +64,8 @@ async function resolveSearch(db: DB, text: string | undefined): Promise<Search> 
 }
 
 function filtered(db: DB, caller: AuthUser, filters: QueueFilters, search: Search) {
-  let query = db.selectFrom('applications as a') as unknown as Base;
+  // Until a guardian consents, a child's application is not in the queue (DPDP Act, section 9).
+  let query = (db.selectFrom('applications as a') as unknown as Base).where('a.state', '<>', 'awaiting_guardian');
   // A chapter admin's queue is its chapter's, whatever chapter the filter names.
   if (caller.roleId === ROLE.chapterAdmin) query = query.where('a.chapter_id', '=', caller.chapterId ?? -1);
   if (filters.chapterId !== undefined) query = query.where('a.chapter_id', '=', filters.chapterId);

@@ -5,6 +5,7 @@ import { ROLE, type RoleId } from '../../../lib/roles';
 import { APPLICATION_STATE_LABELS, CLOSED_STATES, type ApplicationStateCode } from '../../../lib/schemas/membership';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { releaseCoupon } from '../money';
+import { recordRefundsDue } from '../money/refunds/due';
 import { writeAudit } from '../audit/audit';
 import { approveApplication } from './approval';
 import { MEMBERSHIP_PURPOSE } from './payments';
@@ -18,6 +19,7 @@ import { paymentsOf, refundNotice } from './views';
  * recommends its own chapter's applications; roles 2 and 5 also approve, reject and withdraw.
  */
 const OPEN_STATES: ApplicationStateCode[] = [
+  'awaiting_guardian',
   'awaiting_payment',
   'payment_reported',
   'payment_verified',
@@ -47,7 +49,8 @@ export const TRANSITION_RULES: Partial<
 
 /** The application if the caller's scope covers it (a chapter admin: its own chapter), else 404. */
 export async function applicationInScope(db: Queryable, caller: AuthUser, id: number): Promise<ApplicationRow> {
-  let query = db.selectFrom('applications').selectAll().where('id', '=', id);
+  // An application waiting for a guardian's consent is not staff's to see yet (DPDP Act, section 9).
+  let query = db.selectFrom('applications').selectAll().where('id', '=', id).where('state', '<>', 'awaiting_guardian');
   if (caller.roleId === ROLE.chapterAdmin) query = query.where('chapter_id', '=', caller.chapterId ?? -1);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('No such application.');
@@ -136,7 +139,8 @@ function auditTransition(trx: Queryable, application: ApplicationRow, to: Applic
 /**
  * Ends an open application (rejected or withdrawn, by staff or by the applicant) in one transaction:
  * the conditional state change, the coupon use given back, the history and the audit entry. Any
- * payment stays as it is; a withdrawn application's shows as a refund due (views.ts).
+ * payment stays as it is; a withdrawn application's verified payment becomes a refund due
+ * (money/refunds/due.ts), shown to the applicant as such (views.ts).
  */
 async function closeApplication(
   db: DB,
@@ -151,6 +155,15 @@ async function closeApplication(
     });
     if (!moved) throw stale();
     await releaseCoupon(trx, { purpose: MEMBERSHIP_PURPOSE, subjectId: application.id }, change.now);
+    // The money of a withdrawn application is owed back: it waits in the staff's refunds queue.
+    if (to === 'withdrawn') {
+      await recordRefundsDue(
+        trx,
+        { purpose: MEMBERSHIP_PURPOSE, subjectId: application.id },
+        'Application withdrawn.',
+        change.now,
+      );
+    }
     await recordEvent(
       trx,
       {

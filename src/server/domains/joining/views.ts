@@ -7,6 +7,9 @@ import {
   type ApplicationStateCode,
 } from '../../../lib/schemas/membership';
 import { parseQuote, type ApplicationRow, type Queryable } from './records';
+import { creditNotesOfPayments } from '../gst/credit-notes';
+import { guardianOf } from './guardian';
+import { CLOSED_WITHOUT_GUARDIAN_NOTE, GUARDIAN_CLOSE_DAYS } from './guardian-waiting-rules';
 
 /** How an application reads to the applicant and to staff: history, payments, documents. */
 
@@ -24,7 +27,14 @@ export async function historyOf(db: Queryable, applicationId: number) {
     from: r.from_state as ApplicationStateCode | null,
     to: r.to_state as ApplicationStateCode,
     // Without a staff member, the applicant acted: submitted, reported a payment or withdrew.
-    by: r.actor ?? (r.from_state === null || APPLICANT_MOVES.includes(r.to_state) ? 'Applicant' : null),
+    // The daily job closed it for want of a guardian's consent: the institute acted, not the applicant.
+    by:
+      r.actor ??
+      (r.note === CLOSED_WITHOUT_GUARDIAN_NOTE
+        ? 'NIPM'
+        : r.from_state === null || APPLICANT_MOVES.includes(r.to_state)
+          ? 'Applicant'
+          : null),
     note: r.note,
     at: r.at,
   }));
@@ -41,12 +51,30 @@ export function isRefundDue(applicationState: ApplicationStateCode, paymentState
 
 export async function paymentsOf(db: Queryable, applicationId: number, applicationState: ApplicationStateCode) {
   const rows = await db
-    .selectFrom('payments')
-    .select(['id', 'state', 'mode', 'reference', 'amount', 'paid_on', 'reported_at', 'note', 'receipt_number'])
-    .where('purpose', '=', 'membership_application')
-    .where('subject_id', '=', applicationId)
-    .orderBy('id')
+    .selectFrom('payments as p')
+    .leftJoin('gst_invoices as i', 'i.payment_id', 'p.id')
+    .select([
+      'p.id',
+      'p.state',
+      'p.mode',
+      'p.reference',
+      'p.amount',
+      'p.refunded',
+      'p.paid_on',
+      'p.reported_at',
+      'p.note',
+      'p.receipt_number',
+      'i.id as invoice_id',
+      'i.number as invoice_number',
+    ])
+    .where('p.purpose', '=', 'membership_application')
+    .where('p.subject_id', '=', applicationId)
+    .orderBy('p.id')
     .execute();
+  const creditNotes = await creditNotesOfPayments(
+    db,
+    rows.map((p) => p.id),
+  );
   return rows.map((p) => ({
     id: p.id,
     state: p.state,
@@ -57,7 +85,11 @@ export async function paymentsOf(db: Queryable, applicationId: number, applicati
     reportedAt: p.reported_at,
     note: p.note,
     receiptNumber: p.receipt_number,
-    refundDue: isRefundDue(applicationState, p.state),
+    refunded: p.refunded,
+    // Owed until all of it went back (a refund sent through the gateway counts from when it was sent).
+    refundDue: isRefundDue(applicationState, p.state) && p.refunded < p.amount,
+    invoice: p.invoice_id ? { id: p.invoice_id, number: p.invoice_number ?? '' } : null,
+    creditNotes: creditNotes.get(p.id) ?? [],
   }));
 }
 
@@ -66,8 +98,13 @@ type ApplicationPayment = Awaited<ReturnType<typeof paymentsOf>>[number];
 /** What happens to the money of a withdrawn application, in the applicant's words; null when none was paid. */
 export function refundNotice(payments: ApplicationPayment[]): string | null {
   const owed = payments.filter((p) => p.refundDue);
-  if (!owed.length) return null;
-  const amount = formatMoney(owed.reduce((sum, p) => sum + p.amount, 0));
+  if (!owed.length) {
+    const refunded = payments.reduce((sum, p) => sum + p.refunded, 0);
+    return refunded > 0
+      ? `The national office has refunded ${formatMoney(refunded)} to you; banks usually take 5-7 working days to show it.`
+      : null;
+  }
+  const amount = formatMoney(owed.reduce((sum, p) => sum + p.amount - p.refunded, 0));
   return owed.every((p) => p.state === 'verified')
     ? `The ${amount} you paid will be refunded to you in full by the national office, to the account it came from; they will write to you at this address when it is sent.`
     : `Once the national office has confirmed that your payment of ${amount} arrived, it will be refunded to you in full, to the account it came from; they will write to you at this address when it is sent.`;
@@ -89,8 +126,15 @@ export async function documentsOf(db: Queryable, applicationId: number) {
   }));
 }
 
-function nextStep(row: ApplicationRow, memberNumber: string | null, payments: ApplicationPayment[]): string {
+function nextStep(
+  row: ApplicationRow,
+  memberNumber: string | null,
+  payments: ApplicationPayment[],
+  guardianClosed: boolean,
+): string {
   switch (row.state) {
+    case 'awaiting_guardian':
+      return 'As you are under 18, your parent or guardian must consent first: we have e-mailed them a link. Your application goes on, and you can pay, once they have.';
     case 'awaiting_payment':
       return `Pay ${formatMoney(row.amount_due)} by UPI, bank transfer or demand draft, then report the payment here.`;
     case 'payment_reported':
@@ -106,6 +150,9 @@ function nextStep(row: ApplicationRow, memberNumber: string | null, payments: Ap
     case 'rejected':
       return `Your application was not approved${row.decision_note ? `: ${row.decision_note}` : '.'}`;
     case 'withdrawn':
+      // Closed by the daily job (guardian-waiting.ts): the reason in plain words, and the way back.
+      if (guardianClosed)
+        return `Your application was closed because no parent or guardian consented to it within ${GUARDIAN_CLOSE_DAYS} days. You paid nothing, so nothing is owed to you. You may apply again at any time.`;
       return ['Your application was withdrawn.', refundNotice(payments)].filter(Boolean).join(' ');
   }
 }
@@ -117,12 +164,13 @@ export async function memberNumberOf(db: Queryable, memberId: number | null): Pr
 }
 
 export async function statusView(db: Queryable, row: ApplicationRow): Promise<ApplicationStatus> {
-  const [chapter, history, payments, documents, memberNumber] = await Promise.all([
+  const [chapter, history, payments, documents, memberNumber, guardian] = await Promise.all([
     db.selectFrom('chapters').select('name').where('id', '=', row.chapter_id).executeTakeFirstOrThrow(),
     historyOf(db, row.id),
     paymentsOf(db, row.id, row.state),
     documentsOf(db, row.id),
     memberNumberOf(db, row.member_id),
+    guardianOf(db, row.id),
   ]);
   return {
     id: row.id,
@@ -142,6 +190,7 @@ export async function statusView(db: Queryable, row: ApplicationRow): Promise<Ap
     documents,
     requiredDocuments: requiredDocuments(row.class_code),
     memberNumber,
-    nextStep: nextStep(row, memberNumber, payments),
+    nextStep: nextStep(row, memberNumber, payments, Boolean(guardian?.closedAt)),
+    guardian: guardian && { name: guardian.name, email: guardian.email, givenAt: guardian.givenAt },
   };
 }

@@ -6,7 +6,8 @@ import type { Updateable } from 'kysely';
 import type { MemberStaffView, StaffMemberPatch } from '../../../lib/schemas/members';
 import type { z } from 'zod';
 import { ROLE } from '../../../lib/roles';
-import { conflict, notFound, invalid } from '../errors';
+import { conflict, forbidden, notFound, invalid } from '../errors';
+import { TRANSFER_RULE } from '../../../lib/schemas/transfers';
 import { writeAudit } from '../audit/audit';
 import { memberInScope } from './record';
 
@@ -46,7 +47,8 @@ export interface Actor {
   now: Date;
 }
 
-async function requireInScope(db: DB, viewer: AuthUser, memberId: number): Promise<void> {
+/** 404 for a member who does not exist or is outside the viewer's scope (see `memberInScope`). */
+export async function requireInScope(db: DB, viewer: AuthUser, memberId: number): Promise<void> {
   if (!(await memberInScope(db, viewer, memberId))) throw notFound('No such member.');
 }
 
@@ -104,6 +106,11 @@ async function moveAccountEmail(trx: DB, memberId: number, email: string, now: D
 export async function staffUpdateMember(db: DB, actor: Actor, memberId: number, patch: StaffPatch) {
   await requireInScope(db, actor.user, memberId);
   const { transferNote, ...fields } = patch;
+  if (fields.chapterId !== undefined && actor.user.roleId === ROLE.chapterAdmin) {
+    // Moving a member out takes the national office's agreement (issue 28): a transfer request.
+    const current = await db.selectFrom('members').select('chapter_id').where('id', '=', memberId).executeTakeFirst();
+    if (current?.chapter_id !== fields.chapterId) throw forbidden(TRANSFER_RULE);
+  }
   if (fields.chapterId !== undefined) {
     const chapter = await db.selectFrom('chapters').select('id').where('id', '=', fields.chapterId).executeTakeFirst();
     if (!chapter) throw invalid({ chapterId: 'Choose a chapter.' });
@@ -192,6 +199,17 @@ export async function setMemberAccountActive(db: DB, actor: Actor, memberId: num
     }
     return { active };
   });
+}
+
+/** 404 for a change request that is not this member's. */
+export async function requireChangeRequest(db: DB, memberId: number, requestId: number): Promise<void> {
+  const row = await db
+    .selectFrom('member_change_requests')
+    .select('id')
+    .where('id', '=', requestId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such request.');
 }
 
 /** Staff close a member's change request (done after editing the record, or declined); once only. */

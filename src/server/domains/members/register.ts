@@ -86,7 +86,16 @@ function selectItems(query: Base, today: string) {
   return query
     .innerJoin('chapters', 'chapters.id', 'members.chapter_id')
     .select(ITEM_COLUMNS)
-    .select(memberStatusSql(today).as('status'));
+    .select(memberStatusSql(today).as('status'))
+    .select((eb) =>
+      eb
+        .selectFrom('transfer_requests as t')
+        .innerJoin('chapters as to_chapter', 'to_chapter.id', 't.to_chapter_id')
+        .select('to_chapter.name')
+        .whereRef('t.member_id', '=', 'members.id')
+        .where('t.state', '=', 'pending')
+        .as('pending_transfer_to'),
+    );
 }
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
@@ -106,6 +115,7 @@ function toItem(row: ItemRow): RegisterItem {
     organisation: row.organisation,
     admittedOn: row.admitted_on,
     paidThroughYear: row.paid_through_year === null ? null : Number(row.paid_through_year),
+    pendingTransferTo: row.pending_transfer_to ?? null,
   };
 }
 

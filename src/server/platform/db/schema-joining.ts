@@ -19,6 +19,7 @@ export interface MembershipFeesTable {
 }
 
 export type ApplicationState =
+  | 'awaiting_guardian'
   | 'awaiting_payment'
   | 'payment_reported'
   | 'payment_verified'
@@ -59,7 +60,11 @@ export interface ApplicationsTable {
   designation: string | null;
   experience_years: number;
   institution: string | null;
+  /** A GSTIN (checked in full since migration 020) of the registered buyer that pays. */
   gstin: string | null;
+  /** The registered buyer's legal name and registered address (migration 020). */
+  buyer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_address: ColumnType<string | null, string | null | undefined, string | null>;
   proposer_member_id: number | null;
   seconder_member_id: number | null;
   coupon_code: string | null;

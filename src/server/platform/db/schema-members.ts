@@ -44,6 +44,10 @@ export interface MemberRenewalsTable {
   created_at: string;
   /** 1 once its payment is verified (set in the verifying transaction), so the report counts renewals from this table alone. */
   verified: ColumnType<number, number | undefined, number>;
+  /** A registered buyer that pays (an employer): GSTIN, legal name, registered address (migration 020). */
+  buyer_gstin: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ReminderKind = 'due' | 'last_month' | 'defaulter' | 'lapsed';
@@ -54,4 +58,31 @@ export interface ReminderSendsTable {
   financial_year: number;
   kind: ReminderKind;
   sent_at: string;
+}
+
+export type TransferRequestState = 'pending' | 'approved' | 'refused';
+
+/** A member's request to move to another chapter, decided by the national office (migration 025). */
+export interface TransferRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  from_chapter_id: number;
+  to_chapter_id: number;
+  reason: string | null;
+  state: ColumnType<TransferRequestState, TransferRequestState | undefined, TransferRequestState>;
+  requested_by: number | null;
+  requested_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  decision_note: string | null;
+}
+
+/** The members domain's tables, part of `Database`. */
+export interface MembersTables {
+  member_transfers: MemberTransfersTable;
+  member_notes: MemberNotesTable;
+  member_change_requests: MemberChangeRequestsTable;
+  reminder_sends: ReminderSendsTable;
+  member_renewals: MemberRenewalsTable;
+  transfer_requests: TransferRequestsTable;
 }

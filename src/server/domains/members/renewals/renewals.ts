@@ -21,12 +21,16 @@ import {
   mayDecidePayments,
   normalizeCouponCode,
   previewCoupon,
-  readPaymentSettings,
   redeemCoupon,
   reportPayment,
   type PaymentRecord,
 } from '../../money';
 import { memberInScope } from '../record';
+import { gstRateFor } from '../../gst/rates';
+import { buyerDetailsErrors, type BuyerDetails } from '../../gst/membership-supply';
+import { gstOnTaxable } from '../../../../lib/gst-amount';
+import { joiningPayment } from '../../money/member-portal';
+import { RENEWAL_PURPOSE, renewalPayments, toMemberPayment } from './payment-rows';
 
 /**
  * Renewals: a member pays the annual subscription of each financial year they renew (the unpaid
@@ -34,7 +38,7 @@ import { memberInScope } from '../record';
  * The years and amounts are fixed in `member_renewals` when the payment is reported; staff verify
  * the payment (money module) and this purpose's `onVerified` raises `paid_through_year`.
  */
-export const RENEWAL_PURPOSE = 'membership_renewal' as const;
+export { RENEWAL_PURPOSE };
 
 interface MemberRow {
   id: number;
@@ -82,8 +86,8 @@ export async function renewalQuote(db: DB, member: MemberRow, today: string): Pr
     lines.push({ year, label: financialYearLabel(year), amount: schedule.subscription });
   }
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const rate = (await readPaymentSettings(db)).gst.ratePercent ?? null;
-  const gst = rate ? Math.round((subtotal * rate) / 100) : 0;
+  const rate = await gstRateFor(db, 'membership');
+  const gst = gstOnTaxable(subtotal, rate);
   return {
     classCode: member.membership_class,
     years: lines,
@@ -94,60 +98,6 @@ export async function renewalQuote(db: DB, member: MemberRow, today: string): Pr
     gst,
     total: subtotal + gst,
   };
-}
-
-type PaymentRow = {
-  id: number;
-  purpose: string;
-  amount: number;
-  mode: string;
-  reference: string | null;
-  paid_on: string;
-  state: 'reported' | 'verified' | 'rejected';
-  receipt_number: string | null;
-  first_year: number | null;
-  last_year: number | null;
-};
-
-function toMemberPayment(row: PaymentRow): MemberPayment {
-  const years: string[] = [];
-  if (row.first_year !== null && row.last_year !== null) {
-    for (let y = Number(row.first_year); y <= Number(row.last_year); y++) years.push(financialYearLabel(y));
-  }
-  return {
-    id: row.id,
-    purpose: row.purpose,
-    amount: row.amount,
-    mode: row.mode,
-    reference: row.reference,
-    paidOn: row.paid_on,
-    state: row.state,
-    receiptNumber: row.receipt_number,
-    years,
-  };
-}
-
-async function renewalPayments(db: DB, memberId: number): Promise<MemberPayment[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .leftJoin('member_renewals as r', 'r.payment_id', 'payments.id')
-    .select([
-      'payments.id',
-      'payments.purpose',
-      'payments.amount',
-      'payments.mode',
-      'payments.reference',
-      'payments.paid_on',
-      'payments.state',
-      'payments.receipt_number',
-      'r.first_year',
-      'r.last_year',
-    ])
-    .where('payments.purpose', '=', RENEWAL_PURPOSE)
-    .where('payments.subject_id', '=', memberId)
-    .orderBy('payments.id', 'desc')
-    .execute();
-  return rows.map((row) => toMemberPayment(row as PaymentRow));
 }
 
 /** The member's years, receipts, what renewing costs and any payment waiting for the office. */
@@ -163,17 +113,22 @@ export async function renewalView(
   const member = await memberRow(db, memberId);
   const payments = await renewalPayments(db, memberId);
   const pending = payments.find((p) => p.state === 'reported') ?? null;
-  const receiptOf = new Map<string, string>();
-  for (const p of payments.filter((p) => p.state === 'verified').reverse()) {
-    for (const label of p.years) if (p.receiptNumber) receiptOf.set(label, p.receiptNumber);
-  }
+  const receiptOf = new Map<string, { number: string; paymentId: number }>();
   const first = financialYearStart(member.admitted_on);
+  // The joining year was paid by the application that made the member: its receipt is that year's.
+  const joining = await joiningPayment(db, memberId);
+  if (joining) receiptOf.set(financialYearLabel(first), joining);
+  for (const p of payments.filter((p) => p.state === 'verified').reverse()) {
+    for (const label of p.years)
+      if (p.receiptNumber) receiptOf.set(label, { number: p.receiptNumber, paymentId: p.id });
+  }
   const last = Math.max(financialYearStart(today), member.paid_through_year ?? 0);
   const years = [];
   for (let year = last; year >= first; year--) {
     const label = financialYearLabel(year);
     const paid = member.membership_class === 'life' || (member.paid_through_year ?? 0) >= year;
-    years.push({ year, label, paid, receiptNumber: receiptOf.get(label) ?? null });
+    const receipt = receiptOf.get(label);
+    years.push({ year, label, paid, receiptNumber: receipt?.number ?? null, paymentId: receipt?.paymentId ?? null });
   }
   let quote: RenewalQuote | null = null;
   try {
@@ -196,7 +151,7 @@ export async function renewalView(
 /** The quote with a coupon's discount taken off the subtotal, GST on what is left. */
 function withDiscount(quote: RenewalQuote, discount: number, coupon: string): RenewalQuote {
   const taxable = quote.subtotal - Math.min(discount, quote.subtotal);
-  const gst = quote.gstRatePercent ? Math.round((taxable * quote.gstRatePercent) / 100) : 0;
+  const gst = gstOnTaxable(taxable, quote.gstRatePercent);
   return { ...quote, discount: quote.subtotal - taxable, coupon, gst, total: taxable + gst };
 }
 
@@ -206,7 +161,8 @@ async function quoteWithCoupon(db: DB, quote: RenewalQuote, code: string, today:
   return withDiscount(quote, preview.discount, preview.code);
 }
 
-interface RenewalPayment {
+/** With the registered buyer that pays, if any (checked by the caller: `buyerDetailsErrors`). */
+interface RenewalPayment extends BuyerDetails {
   mode: PaymentMode;
   reference?: string | null;
   amount: number;
@@ -302,6 +258,9 @@ export async function recordRenewal(
       last_year: Math.max(...years),
       quote: JSON.stringify(quote),
       created_at: nowIso(now),
+      buyer_gstin: input.gstin ?? null,
+      buyer_name: input.gstin ? (input.buyerName ?? null) : null,
+      buyer_address: input.gstin ? (input.buyerAddress ?? null) : null,
     })
     .execute();
   return { payment, quote };
@@ -335,7 +294,9 @@ export async function reportRenewal(
   now: Date,
 ): Promise<MemberPayment> {
   if (viewer.memberId === null) throw notFound('You have no member record.');
-  if (input.mode === 'cash') throw invalid({ mode: 'Cash is paid at the office, which records it.' });
+  const fields = buyerDetailsErrors(input);
+  if (input.mode === 'cash') fields.mode = 'Cash is paid at the office, which records it.';
+  if (Object.keys(fields).length) throw invalid(fields);
   const memberId = viewer.memberId;
   return db.transaction().execute(async (trx) => {
     const { payment, quote } = await recordRenewal(trx, memberId, input, now);
