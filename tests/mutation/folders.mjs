@@ -1,0 +1,56 @@
+/**
+ * The domain folders measured by mutation testing (`npm run test:mutation`), each with the tests that
+ * speak for it. A folder's mutants run only against its own tests: the API tests of every domain sign
+ * in, so letting Vitest pick "related" tests would run most of the suite for every identity mutant.
+ */
+export const MUTATION_FOLDERS = {
+  identity: {
+    mutate: ['src/server/domains/identity/**/*.ts'],
+    tests: [
+      'src/server/domains/identity/**/*.test.ts',
+      'tests/api/admin-users.test.ts',
+      'tests/api/sessions.test.ts',
+      'tests/api/sign-in-throttle.test.ts',
+      'tests/api/token.test.ts',
+      'tests/api/password-reset.test.ts',
+      'tests/api/password-reset-links.test.ts',
+    ],
+  },
+  joining: {
+    mutate: ['src/server/domains/joining/**/*.ts'],
+    tests: ['src/server/domains/joining/**/*.test.ts', 'tests/api/joining-*.test.ts'],
+  },
+  // Renewals live in members/renewals; their payments are recorded through money's purpose seam.
+  members: {
+    mutate: ['src/server/domains/members/**/*.ts'],
+    tests: ['src/server/domains/members/**/*.test.ts', 'tests/api/members-*.test.ts'],
+  },
+  money: {
+    mutate: ['src/server/domains/money/**/*.ts'],
+    tests: ['src/server/domains/money/**/*.test.ts', 'tests/api/money-*.test.ts'],
+  },
+  natcon: {
+    mutate: ['src/server/domains/natcon/**/*.ts'],
+    tests: ['src/server/domains/natcon/**/*.test.ts', 'tests/api/natcon-*.test.ts', 'tests/api/gst-natcon.test.ts'],
+  },
+};
+
+export const FOLDER_NAMES = Object.keys(MUTATION_FOLDERS);
+
+/**
+ * The tests a run uses: all of the folder's, or with MUTATION_TESTS=unit (`--unit`) only the unit tests beside its
+ * code, which is quick while writing tests for pure logic but says nothing about what only the API tests check.
+ */
+export function testsOf(folder) {
+  const { tests } = MUTATION_FOLDERS[folder];
+  return process.env.MUTATION_TESTS === 'unit' ? tests.filter((glob) => glob.startsWith('src/')) : tests;
+}
+
+/** The folder of this run, from MUTATION_FOLDER (set by tests/mutation/run.mjs). */
+export function currentFolder() {
+  const name = process.env.MUTATION_FOLDER;
+  if (!name || !(name in MUTATION_FOLDERS)) {
+    throw new Error(`MUTATION_FOLDER must be one of ${FOLDER_NAMES.join(', ')} (got ${name ?? 'nothing'}).`);
+  }
+  return name;
+}
