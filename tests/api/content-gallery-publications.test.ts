@@ -57,6 +57,16 @@ describeEachDatabase('Content API: gallery and publications', (kind) => {
     }
   });
 
+  it('refuses a search holding a NUL byte with a message, on every content list and its CSV (a 500 on PostgreSQL before)', async () => {
+    for (const list of ['events', 'albums', 'publications']) {
+      for (const url of [`/api/content/${list}?q=%00t`, `/api/content/${list}/export.csv?q=%00t`]) {
+        const answer = await api.request('GET', url, { token: staff[0].token });
+        expect({ url, status: answer.status }).toEqual({ url, status: 400 });
+        expect((await answer.json()).error.fields).toEqual({ q: 'Remove control or text-direction characters.' });
+      }
+    }
+  });
+
   it('uploads many photos at once, in order, captioned, reordered and removed, without their GPS', async () => {
     const created = await api.request('POST', '/api/content/albums', {
       token: contentAdmin.token,

@@ -244,7 +244,8 @@ export function megabytes(bytes: number): string {
   return `${mb >= 10 || Number.isInteger(mb) ? Math.round(mb) : mb.toFixed(1)} MB`;
 }
 
-const search = z.string().trim().max(100, 'Use at most 100 characters.').optional();
+// A NUL byte or other control character is refused here: PostgreSQL cannot compare text holding one (a 500 before).
+const search = singleLineText(z.string().trim().max(100, 'Use at most 100 characters.')).optional();
 const digits = recordId;
 
 export const EVENT_SORT_FIELDS = ['startsAt', 'title', 'updatedAt'] as const;

@@ -28,6 +28,7 @@ import {
   updatePhoto,
 } from '../../domains/content/albums';
 import { bytesOf, CONTENT_STAFF, uploadLimit } from './files';
+import { notFound } from '../../domains/errors';
 import { contentCrudRouter } from './crud';
 import type { CsvColumn } from '../csv';
 import { apiRoute, caller, jsonBody, respond, UploadedFile } from '../openapi';
@@ -62,6 +63,7 @@ const uploadRoute = apiRoute({
   data: PhotoSchema,
   status: 201,
   errors: [404],
+  scope: (c, { id }) => getAlbum(c.var.deps.db, id),
   bodyLimit: uploadLimit(UPLOAD_LIMITS.image.maxBytes),
 });
 const orderRoute = apiRoute({
@@ -73,6 +75,7 @@ const orderRoute = apiRoute({
   request: { params: IdParam, body: jsonBody(PhotoOrder) },
   data: z.array(PhotoSchema),
   errors: [404],
+  scope: (c, { id }) => getAlbum(c.var.deps.db, id),
 });
 const photoPatchRoute = apiRoute({
   method: 'patch',
@@ -83,6 +86,10 @@ const photoPatchRoute = apiRoute({
   request: { params: PhotoParams, body: jsonBody(PhotoPatch) },
   data: PhotoSchema,
   errors: [404],
+  scope: async (c, { id, photoId }) => {
+    const album = await getAlbum(c.var.deps.db, id);
+    if (!album.photos.some((photo) => photo.id === photoId)) throw notFound('No such photo.');
+  },
 });
 const photoDeleteRoute = apiRoute({
   method: 'delete',

@@ -116,6 +116,7 @@ export function contentCrudRouter<
     request: { params: IdParam, body: jsonBody(spec.patch.body) },
     data: spec.patch.data,
     errors: [404],
+    scope: (c, { id }) => service.get(c.var.deps, caller(c), id),
   });
   const deleteRoute = apiRoute({
     method: 'delete',

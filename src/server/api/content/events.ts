@@ -53,6 +53,7 @@ const attachRoute = apiRoute({
   data: EventItemSchema,
   status: 201,
   errors: [404],
+  scope: (c, { id }) => getEvent(c.var.deps.db, caller(c), id),
   bodyLimit: uploadLimit(UPLOAD_LIMITS.attachment.maxBytes),
 });
 

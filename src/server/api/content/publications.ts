@@ -51,6 +51,7 @@ const uploadRoute = apiRoute({
   data: PublicationItemSchema,
   errors: [404],
   bodyLimit: uploadLimit(UPLOAD_LIMITS.pdf.maxBytes),
+  scope: (c, { id }) => getPublication(c.var.deps.db, id),
 });
 const downloadRoute = apiRoute({
   method: 'get',
