@@ -19,7 +19,19 @@ const PLATFORM_KNOWS_NO_DOMAIN =
   'Platform parts know no domain and no HTTP layer: take what they need as parameters; refuse with src/server/domains/errors.ts.';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      '.stryker-tmp/',
+      'reports/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

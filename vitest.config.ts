@@ -5,7 +5,7 @@ import { getViteConfig } from 'astro/config';
 export default getViteConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+    exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**', '.stryker-tmp/**'],
     environment: 'node',
     // PostgreSQL cases share one server; each file works in its own schema.
     fileParallelism: true,

@@ -38,14 +38,25 @@ export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = 
   '/admin/chapter': CHAPTER_AND_NATIONAL,
   '/admin/user-management': superAdminAnd(),
   '/admin/coupon': superAdminAnd(),
+  // Issue 28: chapter transfers are decided by the national office.
+  '/admin/transfers': superAdminAnd(admin),
   // Issue 24: statement matching for those who verify payments; one payment's detail as the payments list.
   '/admin/payments/statements': superAdminAnd(admin),
   '/admin/payments/detail': CHAPTER_AND_NATIONAL,
+  '/admin/payments/refunds': superAdminAnd(admin),
   // Every payment for roles 2 and 5; a chapter admin its chapter's (the API scopes the list).
   '/admin/payments': CHAPTER_AND_NATIONAL,
+  // Issue 25: the GST register and the return's figures, for those who verify payments.
+  '/admin/gst': superAdminAnd(admin),
   '/admin/scroll-msg': superAdminAnd(),
+  '/admin/site-settings': superAdminAnd(),
   '/admin/notifications': superAdminAnd(),
   '/admin/natcon': CHAPTER_AND_NATIONAL,
+  // Issue 26: the privacy desk for national staff; breaches and the privacy settings for the super admin.
+  '/admin/privacy': superAdminAnd(admin),
+  '/admin/privacy/exports': superAdminAnd(admin),
+  '/admin/privacy/breaches': superAdminAnd(),
+  '/admin/settings/privacy': superAdminAnd(),
   '/content-admin/events': CONTENT_STAFF,
   '/content-admin/gallery': CONTENT_STAFF,
   '/content-admin/newsletter': CONTENT_STAFF,
@@ -56,6 +67,10 @@ export const PORTAL_ROUTE_ACCESS: Readonly<Record<string, readonly RoleId[]>> = 
   '/member/memberdetail': MEMBER_AND_MEMBER_STAFF,
   '/member/chapterdetail': MEMBER_AND_MEMBER_STAFF,
   '/member/notifications': ROLE_IDS,
+  // Issue 28: each signed-in person's own payments, NATCON orders and password.
+  '/member/payments': ROLE_IDS,
+  '/member/natcon-orders': ROLE_IDS,
+  '/member/password': ROLE_IDS,
   // Every signed-in person's own data and rights (issue 26).
   '/member/privacy': ROLE_IDS,
 };

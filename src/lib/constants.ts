@@ -72,3 +72,8 @@ export const NOTIFICATION_SEARCH_MAX = 100;
 export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long browsers and proxies may keep the ticker's messages and the chapter directory (seconds). */
 export const PUBLIC_LIVE_DATA_MAX_AGE_S = 60;
+
+/** Below this age an applicant needs a parent's or guardian's consent (DPDP Act 2023, section 2(f) and 9). */
+export const ADULT_AGE = 18;
+/** Proposer checks per client address and hour (the registration form checks a number when it is entered). */
+export const PROPOSER_CHECKS_PER_ADDRESS = 60;

@@ -3,6 +3,7 @@ import { menuFor, menuHrefs, ROLE_MENUS } from './menus';
 
 const FULL_ADMIN = [
   '/admin/membership',
+  '/admin/transfers',
   '/admin/reports/membership',
   '/admin/import',
   '/admin/chapter',
@@ -10,9 +11,13 @@ const FULL_ADMIN = [
   '/admin/payments',
   '/admin/coupon',
   '/admin/payments/statements',
+  '/admin/payments/refunds',
+  '/admin/gst',
   '/admin/scroll-msg',
+  '/admin/site-settings',
   '/admin/notifications',
   '/admin/natcon',
+  '/admin/privacy',
 ];
 const CONTENT = [
   '/content-admin/events',
@@ -21,7 +26,13 @@ const CONTENT = [
   '/content-admin/personneltoday',
   '/content-admin/researchcompendium',
 ];
-const MEMBER = ['/member/memberdetail', '/member/chapterdetail/'];
+const MEMBER = [
+  '/member/memberdetail',
+  '/member/chapterdetail/',
+  '/member/payments',
+  '/member/natcon-orders',
+  '/member/password',
+];
 const CHAPTER_ROLES = [
   '/admin/membership',
   '/admin/chapter',
@@ -30,8 +41,18 @@ const CHAPTER_ROLES = [
   ...CONTENT,
   '/myprofile/profile',
 ];
-/** Role 5 imports the register too (issue 23). */
-const ADMIN_ROLE = [CHAPTER_ROLES[0], '/admin/import', ...CHAPTER_ROLES.slice(1)];
+/** Role 5 imports the register (issue 23), keeps the privacy desk (issue 26), matches statements and makes refunds (issue 24) and opens GST (issue 25). */
+const ADMIN_ROLE = [
+  CHAPTER_ROLES[0],
+  '/admin/import',
+  '/admin/transfers',
+  '/admin/privacy',
+  ...CHAPTER_ROLES.slice(1, 4),
+  '/admin/payments/statements',
+  '/admin/payments/refunds',
+  '/admin/gst',
+  ...CHAPTER_ROLES.slice(4),
+];
 
 describe('role menus (spec section 6)', () => {
   it('gives the super admin the full admin menu and nothing else', () => {
@@ -65,10 +86,13 @@ describe('role menus (spec section 6)', () => {
     }
   });
 
-  it('names the member menu items Profile Detail and Chapter Detail', () => {
+  it('names the member menu items: the record, the chapter, and the member’s own money and password', () => {
     expect(menuFor('1', '/member/memberdetail', 7)[0].items).toEqual([
       { name: 'Profile Detail', href: '/member/memberdetail' },
       { name: 'Chapter Detail', href: '/member/chapterdetail/' },
+      { name: 'Payments', href: '/member/payments' },
+      { name: 'NATCON Orders', href: '/member/natcon-orders' },
+      { name: 'Change Password', href: '/member/password' },
     ]);
   });
 });

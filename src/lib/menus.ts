@@ -10,12 +10,24 @@ export interface MenuItem {
 
 /** Bringing the existing register in from spreadsheets (issue 23): national staff, roles 2 and 5. */
 export const IMPORT_HREF = '/admin/import';
+/** The staff privacy desk (issue 26): national staff, roles 2 and 5; breaches and settings are linked from it. */
+export const PRIVACY_DESK_HREF = '/admin/privacy';
+
+/** Tax invoices, credit notes and the return's figures (issue 25): roles 2 and 5. */
+export const GST_HREF = '/admin/gst';
+
+/** Issue 24: refunds to make (a withdrawn application's money) and made, for roles 2 and 5. */
+export const REFUNDS_HREF = '/admin/payments/refunds';
+
+/** Chapter transfers, decided by the national office (issue 28): roles 2 and 5. */
+export const TRANSFERS_HREF = '/admin/transfers';
 
 /** (spec section 6) The admin menu of the body, seen in full only by the super admin. */
 export const SUPER_ADMIN_MENU: MenuItem = {
   name: 'NIPM Admin',
   items: [
     { name: 'Membership', href: '/admin/membership' },
+    { name: 'Transfers', href: TRANSFERS_HREF },
     { name: 'Membership Reports', href: '/admin/reports/membership' },
     { name: 'Import Register', href: IMPORT_HREF },
     { name: 'Chapters', href: '/admin/chapter' },
@@ -23,9 +35,13 @@ export const SUPER_ADMIN_MENU: MenuItem = {
     { name: 'Payments', href: '/admin/payments' },
     { name: 'Coupons', href: '/admin/coupon' },
     { name: 'Bank Statements', href: '/admin/payments/statements' },
+    { name: 'Refunds', href: REFUNDS_HREF },
+    { name: 'GST', href: GST_HREF },
     { name: 'Scroll Message', href: '/admin/scroll-msg' },
+    { name: 'Site Settings', href: '/admin/site-settings' },
     { name: 'Notifications', href: '/admin/notifications' },
     { name: 'National HR Awards', href: '/admin/natcon' },
+    { name: 'Privacy Desk', href: PRIVACY_DESK_HREF },
   ],
 };
 
@@ -54,6 +70,10 @@ export const MEMBER_MENU: MenuItem = {
   items: [
     { name: 'Profile Detail', href: PROFILE_DETAIL_HREF },
     { name: 'Chapter Detail', href: '/member/chapterdetail/' },
+    // Issue 28: the member's own money and account.
+    { name: 'Payments', href: '/member/payments' },
+    { name: 'NATCON Orders', href: '/member/natcon-orders' },
+    { name: 'Change Password', href: '/member/password' },
   ],
 };
 
@@ -68,11 +88,21 @@ const CHAPTER_AND_ADMIN_MENU: MenuItem[] = [
   MY_PROFILE_MENU,
 ];
 
-/** Role 5 (national admin) also imports the register, next to Membership (issue 23). */
+/**
+ * Role 5 (national admin) also imports the register, next to Membership (issue 23), and opens GST
+ * after Payments (issue 25).
+ */
 const ADMIN_MENU: MenuItem[] = [
   CHAPTER_AND_ADMIN_MENU[0],
   { name: 'Import Register', href: IMPORT_HREF },
-  ...CHAPTER_AND_ADMIN_MENU.slice(1),
+  { name: 'Transfers', href: TRANSFERS_HREF },
+  { name: 'Privacy Desk', href: PRIVACY_DESK_HREF },
+  ...CHAPTER_AND_ADMIN_MENU.slice(1, 4),
+  // Role 5 verifies payments: statement matching and the refunds queue (issue 24), and the GST register (issue 25).
+  { name: 'Bank Statements', href: '/admin/payments/statements' },
+  { name: 'Refunds', href: REFUNDS_HREF },
+  { name: 'GST', href: GST_HREF },
+  ...CHAPTER_AND_ADMIN_MENU.slice(4),
 ];
 
 /** Each staff role's own (admin) menu; role 1 has only the member menu. */

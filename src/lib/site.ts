@@ -1,26 +1,12 @@
 /**
- * The institute's contact details and footer links, shared by the footer, the chat widget and
- * the 404 page. Values marked (sample) are placeholders until the national office confirms them.
+ * The institute's name and the footer's links. Its contact details (e-mail, phone, WhatsApp, address) are
+ * not here: the super admin sets them in the site settings, and the footer and the chat panel show only
+ * what is set (issue 28).
  */
 export const INSTITUTE = {
   name: 'National Institute of Personnel Management',
   shortName: 'NIPM',
-  /** (sample) Postal address of the national office. */
-  address: ['NIPM House, 3rd Floor', '12 Park Street', 'Kolkata 700016, West Bengal'],
-  /** (sample) */
-  phone: '+91 33 4000 0000',
-  /** (sample) */
-  email: 'info@example.org',
-  /** (sample) WhatsApp number in international form, digits only. */
-  whatsapp: '913340000000',
 } as const;
-
-export const SOCIAL_LINKS = [
-  { name: 'Facebook', href: 'https://www.facebook.com/' },
-  { name: 'X', href: 'https://x.com/' },
-  { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
-  { name: 'YouTube', href: 'https://www.youtube.com/' },
-] as const;
 
 export const QUICK_LINKS = [
   { name: 'About NIPM', href: '/about' },

@@ -17,6 +17,7 @@ const OPEN_ROUTES = [
   'POST /api/password/forgot',
   'POST /api/password/reset',
   'GET /api/scroll-messages',
+  'GET /api/site-settings',
   'GET /api/chapters/{id}/office-bearers/{bearerId}/photo',
   'GET /api/membership/fee-quote',
   'GET /api/membership/fees',
@@ -33,6 +34,8 @@ const OPEN_ROUTES = [
   'GET /api/natcon/registrations/{orderNumber}/tickets/{confirmationNumber}',
   'POST /api/natcon/registrations/{orderNumber}/student-ids',
   'POST /api/natcon/registrations/{orderNumber}/payments',
+  'POST /api/natcon/registrations/{orderNumber}/cancel',
+  'POST /api/natcon/price-preview',
   'POST /api/natcon/nominations',
   'GET /api/payment-options',
   'GET /api/content/files/{key}',
@@ -40,10 +43,19 @@ const OPEN_ROUTES = [
   'GET /api/membership/verify',
   'GET /api/payments/online',
   'POST /api/payments/online',
+  'GET /api/payments/online/checkout/{orderId}',
   'GET /api/payments/online/callback',
   'POST /api/payments/online/callback',
   'POST /api/payments/gateway/webhook',
   'GET /api/privacy/unsubscribe',
+  // Applicants' side (issues 26 and 28): the keys are the status and guardian links.
+  'GET /api/membership/proposer-check',
+  'GET /api/membership/guardian',
+  'POST /api/membership/guardian/consent',
+  'GET /api/privacy/status-link',
+  'GET /api/privacy/status-link/export',
+  'POST /api/privacy/status-link/requests',
+  'DELETE /api/privacy/status-link/consents/{purpose}',
 ].sort();
 
 const toTemplate = (honoPath: string) => honoPath.replace(/:([a-zA-Z]+)/g, '{$1}').replace(/(.)\/$/, '$1');

@@ -45,6 +45,10 @@ describeEachDatabase('Daily jobs in the server: run at their time, once per remi
     const runs = () => lines.filter((l) => l.message.startsWith('daily job reminders'));
     return { handle, lines, runs };
   };
+  const erasureNotices = () =>
+    readdirSync(outbox).filter((file) =>
+      readFileSync(path.join(outbox, file), 'utf8').includes('will be erased in 48 hours'),
+    ).length;
   const recipients = () =>
     readdirSync(outbox).map((file) => /^To: (.+)$/m.exec(readFileSync(path.join(outbox, file), 'utf8'))?.[1] ?? '');
 
@@ -111,10 +115,11 @@ describeEachDatabase('Daily jobs in the server: run at their time, once per remi
     });
     expect(lapsedMember.id).toBeGreaterThan(0);
     const before = readdirSync(outbox).length;
+    const beforeNotices = erasureNotices();
     const server = instance(database.db, '07:00', clockAt('2027-10-01T06:59:59.400'));
     expect(server.lines[0]).toMatchObject({
       fields: { at: '07:00', next: '2027-10-01T01:30:00.000Z' },
-      message: 'daily jobs (reminders, gateway-settlements) at 07:00 Asia/Kolkata',
+      message: 'daily jobs (reminders, gateway-settlements, privacy-retention, guardian-waiting) at 07:00 Asia/Kolkata',
     });
     expect(server.runs()).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 900));
@@ -126,7 +131,13 @@ describeEachDatabase('Daily jobs in the server: run at their time, once per remi
       kind: 'lapsed',
       sent: MEMBERS + 1,
     });
-    expect(readdirSync(outbox).length - before).toBe(MEMBERS + 1);
+    // The privacy job ran too: lapsed since 2020 admissions and never seen, each member gets the
+    // 48-hour notice before erasure (issue 26), once.
+    const privacy = server.lines.filter((l) => l.message.startsWith('daily job privacy-retention'));
+    expect(privacy).toHaveLength(1);
+    expect(privacy[0]?.fields).toMatchObject({ notices: MEMBERS + 1, members: 0 });
+    expect(erasureNotices() - beforeNotices).toBe(MEMBERS + 1);
+    expect(readdirSync(outbox).length - before).toBe(2 * (MEMBERS + 1));
     await server.handle.stop();
   });
 

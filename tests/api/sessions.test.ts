@@ -158,6 +158,36 @@ describeEachDatabase('Sign-in, tokens and the signed-in user', (kind) => {
     expect((await me.json()).data).toMatchObject({ roleId: '4', name: 'Ravi Kumar' });
   });
 
+  it('changes only the fields sent, stamps the change and audits which fields changed', async () => {
+    const user = await createUser(database.db, { roleId: '4', name: 'Asha Rao' });
+    const before = await database.db
+      .selectFrom('users')
+      .select('updated_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await api.request('PATCH', '/api/me', { token: user.token, body: { notifyByEmail: true } });
+    const renamed = await api.request('PATCH', '/api/me', { token: user.token, body: { name: 'Asha R. Rao' } });
+    expect((await renamed.json()).data).toMatchObject({ name: 'Asha R. Rao', notifyByEmail: true });
+    const row = await database.db
+      .selectFrom('users')
+      .select(['name', 'notify_by_email', 'updated_at'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Asha R. Rao', notify_by_email: 1 });
+    expect(row.updated_at > before.updated_at).toBe(true);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'detail'])
+      .where('actor_user_id', '=', user.id)
+      .where('action', '=', 'user.updated')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'user.updated', entity: 'user', entity_id: String(user.id), detail: '{"fields":["notifyByEmail"]}' },
+      { action: 'user.updated', entity: 'user', entity_id: String(user.id), detail: '{"fields":["name"]}' },
+    ]);
+  });
+
   it('changes the password: wrong current password is refused, other sessions end, the new token works', async () => {
     const user = await createUser(database.db, { roleId: '3' });
     const wrong = await api.request('POST', '/api/me/password', {
@@ -180,5 +210,12 @@ describeEachDatabase('Sign-in, tokens and the signed-in user', (kind) => {
     expect((await api.request('GET', '/api/me', { token: user.token })).status).toBe(401);
     expect((await api.request('GET', '/api/me', { token: data.token })).status).toBe(200);
     expect((await signIn(user.email, 'Brand-new-Pass-7', '10.0.0.5')).status).toBe(200);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id'])
+      .where('actor_user_id', '=', user.id)
+      .where('action', '=', 'auth.password_changed')
+      .execute();
+    expect(audit).toEqual([{ action: 'auth.password_changed', entity: 'user', entity_id: String(user.id) }]);
   });
 });

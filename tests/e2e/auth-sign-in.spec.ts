@@ -17,12 +17,17 @@ const CHAPTER_AND_ADMIN_MENU = [
 
 /** Each role lands on its home (spec "Home destination after login") and sees its menu (spec section 6). */
 const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
-  { roleId: '1', home: '/member/memberdetail', menu: ['Profile Detail', 'Chapter Detail'] },
+  {
+    roleId: '1',
+    home: '/member/memberdetail',
+    menu: ['Profile Detail', 'Chapter Detail', 'Payments', 'NATCON Orders', 'Change Password'],
+  },
   {
     roleId: '2',
     home: '/admin/membership',
     menu: [
       'Membership',
+      'Transfers',
       'Membership Reports',
       'Import Register',
       'Chapters',
@@ -30,9 +35,13 @@ const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
       'Payments',
       'Coupons',
       'Bank Statements',
+      'Refunds',
+      'GST',
       'Scroll Message',
+      'Site Settings',
       'Notifications',
       'National HR Awards',
+      'Privacy Desk',
     ],
   },
   {
@@ -48,7 +57,18 @@ const CASES: { roleId: RoleId; home: string; menu: string[] }[] = [
   {
     roleId: '5',
     home: '/admin/membership',
-    menu: [CHAPTER_AND_ADMIN_MENU[0], 'Import Register', ...CHAPTER_AND_ADMIN_MENU.slice(1)],
+    // Role 5 also keeps the privacy desk (issue 26), statements and refunds (issue 24) and the GST register (issue 25).
+    menu: [
+      CHAPTER_AND_ADMIN_MENU[0],
+      'Import Register',
+      'Transfers',
+      'Privacy Desk',
+      ...CHAPTER_AND_ADMIN_MENU.slice(1, 4),
+      'Bank Statements',
+      'Refunds',
+      'GST',
+      ...CHAPTER_AND_ADMIN_MENU.slice(4),
+    ],
   },
 ];
 

@@ -93,8 +93,9 @@ test.describe('header on a desktop screen', () => {
     await expect(page).toHaveURL(/#what-we-do$/);
     await expect(page.getByRole('heading', { name: 'What we do' })).toBeInViewport();
     const positions = await page.evaluate(() => (window as unknown as { positions: number[] }).positions);
-    // A jump lands in one scroll event; a smooth scroll passes through several positions on the way.
-    expect(new Set(positions).size).toBeGreaterThan(2);
+    // A jump lands in one scroll event at the end; a smooth scroll passes through at least one position
+    // on the way (how many depends on how many frames a busy machine draws).
+    expect(new Set(positions).size).toBeGreaterThan(1);
   });
 
   test('without a session it offers Join Now, National HR Awards and Log in', async ({ page }) => {

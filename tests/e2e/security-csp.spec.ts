@@ -66,7 +66,8 @@ test('public, sign-in and Swagger pages run their scripts without one CSP violat
   await expect(page.locator('[data-live-ticker] [data-testid="scroll-ticker"]')).toHaveCount(1);
   await expect(page.locator('#swagger-ui')).toHaveCount(0);
   await page.goto('/swagger');
-  await expect(page.locator('#swagger-ui .info')).toBeVisible();
+  // Swagger UI shows a spinner inside `.info` until the contract has loaded and been parsed.
+  await expect(page.locator('#swagger-ui .info .title')).toContainText('NIPM web platform API', { timeout: 20_000 });
   expect(watch.violations).toEqual([]);
 });
 

@@ -61,6 +61,9 @@ async function tryItOut(page: Page): Promise<{ status: number; authorization: st
   return { status: response.status(), authorization: response.request().headers()['authorization'] ?? null };
 }
 
+// It filters Swagger UI by every tag of the contract in turn: about 45 s on a quiet 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('lists the routes, authorizes with a member’s token and tries the unread count, all from this site', async ({
   page,
   request,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -83,6 +83,16 @@ for (const backend of backends) {
       });
       try {
         await until(() => liveWorkers(server).length === 2);
+        // Each worker starts with the memory settings' defaults (a smaller young generation, a fixed heap
+        // growing factor, two arenas).
+        for (const pid of liveWorkers(server)) {
+          const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          expect(args).toContain('--max-semi-space-size=8');
+          expect(args).toContain('--heap-growing-percent=30');
+          if (!process.env.MALLOC_ARENA_MAX) {
+            expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+          }
+        }
 
         // 40 registrations at once for 15 seats, spread over both workers by the cluster.
         const answers = await Promise.all(

@@ -144,7 +144,7 @@ for (const backend of backends) {
           msg: expect.stringMatching(/^daily job reminders ran: Reminders of \d{4}-\d{2}-\d{2}: 0 /),
         });
         expect(lines.map((line) => line.msg)).toContain(
-          'daily jobs (reminders, gateway-settlements) at 00:00 Asia/Kolkata',
+          'daily jobs (reminders, gateway-settlements, privacy-retention, guardian-waiting) at 00:00 Asia/Kolkata',
         );
         const everything = server.stdout() + server.stderr();
         for (const secret of [PASSWORD, 'bearer-secret', 'session-cookie-secret', RESET_TOKEN]) {

@@ -111,7 +111,7 @@ export function valueFor(schema: JsonSchema, components: Components, depth = 0):
   return fc.oneof({ arbitrary: shapedValue(schema, components, depth), weight: 4 }, { arbitrary: hostile, weight: 1 });
 }
 
-function shapedValue(raw: JsonSchema, components: Components, depth: number): fc.Arbitrary<unknown> {
+export function shapedValue(raw: JsonSchema, components: Components, depth: number): fc.Arbitrary<unknown> {
   const schema = resolve(raw, components);
   if (depth > 4) return anyJson;
   if ('const' in schema) return fc.constant(schema.const);

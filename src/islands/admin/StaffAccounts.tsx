@@ -7,6 +7,7 @@ import { ROLE, ROLE_IDS, ROLE_LABELS, type RoleId } from '../../lib/roles';
 import { UserListQuery, type AdminUser } from '../../lib/schemas/admin';
 import { api, apiErrorOf } from '../../stores/api-client';
 import {
+  ChoiceFilter,
   CsvDownloadButton,
   DataTable,
   SearchFilter,
@@ -152,13 +153,14 @@ export default function StaffAccounts() {
       <Panel id="accounts-heading" title="Accounts">
         <div className="mt-3 flex flex-wrap items-end gap-4">
           <SearchFilter query={query} name="q" label="Search accounts" />
-          <SelectFilter query={query} name="roleId" label="Show role" allLabel="Every role">
-            {ROLE_IDS.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </SelectFilter>
+          <ChoiceFilter
+            query={query}
+            name="roleId"
+            label="Show role"
+            allLabel="Every role"
+            values={ROLE_IDS}
+            labels={ROLE_LABELS}
+          />
           <SelectFilter query={query} name="active" label="Show status" allLabel="Active and disabled">
             <option value="true">Active</option>
             <option value="false">Disabled</option>

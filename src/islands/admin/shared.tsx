@@ -23,12 +23,24 @@ export const tableClass = 'mt-3 w-full border-collapse text-left text-sm';
 export const thClass = 'border-b border-slate-300 px-2 py-2 font-semibold';
 export const tdClass = 'border-b border-slate-200 px-2 py-2 align-top';
 
-export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+export function Panel({
+  title,
+  id,
+  level = 2,
+  children,
+}: {
+  title: string;
+  id: string;
+  /** 1 when the panel is the whole page, so its title is the page's one main heading. */
+  level?: 1 | 2;
+  children: ReactNode;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-bold text-brand-800">
+      <Heading id={id} className="text-lg font-bold text-brand-800">
         {title}
-      </h2>
+      </Heading>
       {children}
     </section>
   );

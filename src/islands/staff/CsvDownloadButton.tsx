@@ -11,6 +11,8 @@ export interface CsvDownloadButtonProps {
   /** The file's name when the answer names none. */
   filename: string;
   label?: string;
+  /** Shown while the file is fetched (a PDF is no CSV). */
+  busyLabel?: string;
 }
 
 /** The name in `Content-Disposition: attachment; filename="…"`, if any. */
@@ -35,7 +37,13 @@ function save(blob: Blob, name: string): void {
  * Downloads a list's CSV export. A plain link cannot send the bearer token, so the file is fetched through
  * the API client (token, time-out, error envelope) and saved from memory.
  */
-export function CsvDownloadButton({ path, params, filename, label = 'Download CSV' }: CsvDownloadButtonProps) {
+export function CsvDownloadButton({
+  path,
+  params,
+  filename,
+  label = 'Download CSV',
+  busyLabel = 'Preparing CSV…',
+}: CsvDownloadButtonProps) {
   const [busy, setBusy] = useState(false);
 
   const download = async () => {
@@ -62,7 +70,7 @@ export function CsvDownloadButton({ path, params, filename, label = 'Download CS
       aria-busy={busy}
       className="rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
     >
-      {busy ? 'Preparing CSV…' : label}
+      {busy ? busyLabel : label}
     </button>
   );
 }

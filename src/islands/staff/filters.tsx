@@ -77,3 +77,41 @@ export function DateFilter({ query, name, label }: FilterProps) {
     />
   );
 }
+
+/** A choice among a fixed list of values (states, modes, kinds), each shown by its label; "All" removes it. */
+export function ChoiceFilter<V extends string | number>({
+  values,
+  labels,
+  ...props
+}: FilterProps & { values: readonly V[]; labels: Record<V, string>; allLabel?: string }) {
+  return (
+    <SelectFilter {...props}>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </SelectFilter>
+  );
+}
+
+/** The chapter filter: the list's `chapterId`, chosen by the chapter's name. */
+export function ChapterFilter({
+  query,
+  chapters,
+  allLabel,
+}: {
+  query: FilterQuery;
+  chapters: readonly { id: number; name: string }[];
+  allLabel?: string;
+}) {
+  return (
+    <SelectFilter query={query} name="chapterId" label="Chapter" allLabel={allLabel}>
+      {chapters.map((chapter) => (
+        <option key={chapter.id} value={chapter.id}>
+          {chapter.name}
+        </option>
+      ))}
+    </SelectFilter>
+  );
+}

@@ -107,3 +107,25 @@ export function FormProblem() {
   const message = (get(errors, SERVER_ERROR) as { message?: string } | undefined)?.message;
   return message ? <FormAlert>{message}</FormAlert> : null;
 }
+
+/** A checkbox bound by name to the surrounding form, its label beside it. */
+export function FormCheckbox({
+  id,
+  name,
+  label,
+  className,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  /** Added to the row's own classes (`text-sm`). */
+  className?: string;
+}) {
+  const { register } = useFormContext();
+  return (
+    <div className={className ? `flex items-center gap-2 ${className}` : 'flex items-center gap-2'}>
+      <input id={id} type="checkbox" {...register(name)} className="h-4 w-4" />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}

@@ -1,12 +1,28 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ServerList } from './useServerList';
 import type { TableQuery } from './DataTable';
 
 vi.mock('../../stores/api-client', () => ({ api: {}, apiErrorOf: vi.fn() }));
-const { DataTable, Pager, ConfirmDialog, attachmentName, applyServerErrors, SERVER_ERROR } = await import('./index');
+const {
+  DataTable,
+  Pager,
+  ConfirmDialog,
+  NoteDecisionDialog,
+  ChoiceFilter,
+  ChapterFilter,
+  ListToolbar,
+  FormCard,
+  FormCheckbox,
+  useServerSubmit,
+  useZodForm,
+  attachmentName,
+  applyServerErrors,
+  SERVER_ERROR,
+} = await import('./index');
 
 interface Row {
   id: number;
@@ -122,6 +138,94 @@ describe('ConfirmDialog', () => {
     expect(html).not.toContain(' open');
     expect(html).toContain(`<h2 id="${labelled}"`);
     expect(html).toContain('This cannot be undone.');
+  });
+});
+
+describe('NoteDecisionDialog', () => {
+  const dialog = (refusing: boolean) =>
+    renderToStaticMarkup(
+      createElement(NoteDecisionDialog, {
+        pending: {},
+        title: refusing ? 'Refuse this?' : 'Approve this?',
+        confirmLabel: refusing ? 'Refuse' : 'Approve',
+        refusing,
+        noteId: 'thing-note',
+        reasonRequired: 'Say why.',
+        send: async () => {},
+        doneMessage: 'Done.',
+        onCancel: () => {},
+        onDecided: () => {},
+        children: 'What happens.',
+      }),
+    );
+
+  it('asks for an optional note to accept, and a reason with a destructive button to refuse', () => {
+    expect(dialog(false)).toContain('Note (optional)');
+    expect(dialog(false)).not.toContain('bg-red-700');
+    expect(dialog(true)).toContain('>Reason<');
+    expect(dialog(true)).toContain('bg-red-700');
+    expect(dialog(true)).toContain('<p class="text-sm">What happens.</p>');
+    expect(dialog(true)).toContain('id="thing-note"');
+  });
+});
+
+describe('ListToolbar, ChoiceFilter and ChapterFilter', () => {
+  const filterQuery = { params: { state: 'b', chapterId: '7' }, update: () => {} };
+
+  it('shows each value by its label, the current one chosen, after "All"', () => {
+    const html = renderToStaticMarkup(
+      createElement(ChoiceFilter<'a' | 'b'>, {
+        query: filterQuery,
+        name: 'state',
+        label: 'State',
+        values: ['a', 'b'],
+        labels: { a: 'Open', b: 'Closed' },
+      }),
+    );
+    expect(html).toMatch(
+      /<option value="">All<\/option><option value="a">Open<\/option><option value="b" selected="">Closed/,
+    );
+  });
+
+  it('chooses a chapter by name, and puts the CSV after the filters', () => {
+    const html = renderToStaticMarkup(
+      createElement(ListToolbar, {
+        params: filterQuery.params,
+        csv: { path: '/admin/things/export.csv', filename: 'things.csv' },
+        children: createElement(ChapterFilter, {
+          query: filterQuery,
+          chapters: [{ id: 7, name: 'Pune' }],
+          allLabel: 'Any chapter',
+        }),
+      }),
+    );
+    expect(html).toContain('>Chapter</label>');
+    expect(html).toMatch(/<option value="">Any chapter<\/option><option value="7" selected="">Pune/);
+    expect(html).toMatch(/<\/select>.*<div class="ml-auto"><button[^>]*>Download CSV<\/button><\/div><\/div>$/s);
+  });
+});
+
+describe('FormCard and FormCheckbox', () => {
+  function Card() {
+    const form = useZodForm(z.object({ shown: z.boolean() }), { shown: true });
+    const sending = useServerSubmit(form, async () => {});
+    return createElement(FormCard<{ shown: boolean }, { shown: boolean }>, {
+      form,
+      sending,
+      id: 'thing',
+      heading: 'Thing: details',
+      submitLabel: 'Save the thing',
+      children: createElement(FormCheckbox, { id: 'thing-shown', name: 'shown', label: 'Shown', className: 'text-sm' }),
+    });
+  }
+
+  it('is a form named by its heading, with the bound checkbox and the submit button', () => {
+    const html = renderToStaticMarkup(createElement(Card));
+    expect(html).toMatch(/^<form noValidate="" aria-labelledby="thing-heading"/);
+    expect(html).toContain('<h3 id="thing-heading" class="font-semibold">Thing: details</h3>');
+    expect(html).toContain('<div class="flex items-center gap-2 text-sm"><input id="thing-shown" type="checkbox"');
+    expect(html).toContain('<label for="thing-shown">Shown</label>');
+    expect(html).toMatch(/<button type="submit"[^>]*>Save the thing<\/button><\/form>$/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { stringify } from 'csv-stringify/sync';
+import { listName, recordExport } from '../domains/privacy/export-register';
 import type { AppContext } from './context';
 import { apiRoute } from './openapi';
 
@@ -45,14 +46,19 @@ function csvText(records: string[][]): string {
   return stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
 
-/** The CSV bytes, header row first, pulled lazily from `rows`. */
+/**
+ * The CSV bytes, header row first, pulled lazily from `rows`. `onComplete` runs with the number of
+ * data rows once the last has been turned into text, before the stream closes.
+ */
 export function csvStream<T>(
   columns: CsvColumn<T>[],
   rows: AsyncIterable<T> | Iterable<T>,
+  onComplete?: (rows: number) => Promise<void>,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : (rows as Iterable<T>)[Symbol.iterator]();
   let headerSent = false;
+  let count = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const records: string[][] = [];
@@ -70,7 +76,9 @@ export function csvStream<T>(
             break;
           }
           records.push(columns.map((column) => cellText(column.value(next.value))));
+          count++;
         }
+        if (done) await onComplete?.(count);
       } catch (error) {
         // The status line has gone: the only signal left is to break the download off, so it is never
         // mistaken for a complete file. The cause goes to the log, as a 500 would.
@@ -93,7 +101,12 @@ export function csvFilename(name: string): string {
   return `${safe || 'export'}.csv`;
 }
 
-/** Answers the CSV of `rows` as a download named `filename`. */
+/**
+ * Answers the CSV of `rows` as a download named `filename`. A download by a signed-in user is
+ * written to the register of personal-data exports (DPDP, issue 26): who, which list, the filters
+ * of the address, and the rows sent. It is written when the last row has gone, before the file
+ * ends, so a download broken off part-way leaves no entry claiming the whole list.
+ */
 export function csvResponse<T>(
   c: AppContext,
   filename: string,
@@ -103,7 +116,18 @@ export function csvResponse<T>(
   c.header('Content-Type', CSV_MEDIA_TYPE);
   c.header('Content-Disposition', `attachment; filename="${csvFilename(filename)}"`);
   c.header('X-Content-Type-Options', 'nosniff');
-  return c.body(csvStream(columns, rows), 200);
+  const user = c.var.user;
+  const deps = c.var.deps;
+  const register =
+    user && deps
+      ? (count: number) =>
+          recordExport(
+            deps.db,
+            { userId: user.id, list: listName(filename), filters: c.req.query(), rows: count },
+            deps.now(),
+          )
+      : undefined;
+  return c.body(csvStream(columns, rows, register), 200);
 }
 
 /** A CSV route's declaration: as `apiRoute`'s, but always a `GET` whose answer is the file. */

@@ -20,7 +20,19 @@ export interface PrimaryLogger {
   error(object: object, message: string): void;
 }
 
-export function runPrimary(options: { workers: number; logger: PrimaryLogger; exit?: (code: number) => void }): {
+export interface WorkerProcessOptions {
+  /** Node options each worker starts with, after the primary's own (`execArgv`). */
+  nodeArgs?: string[];
+  /** Environment each worker starts with, over the primary's. */
+  env?: Record<string, string>;
+}
+
+export function runPrimary(options: {
+  workers: number;
+  logger: PrimaryLogger;
+  exit?: (code: number) => void;
+  worker?: WorkerProcessOptions;
+}): {
   /** Resolves when every worker is listening (for tests and the start-up log). */
   ready: Promise<void>;
 } {
@@ -33,9 +45,12 @@ export function runPrimary(options: { workers: number; logger: PrimaryLogger; ex
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
+  if (options.worker?.nodeArgs?.length) {
+    cluster.setupPrimary({ execArgv: [...process.execArgv, ...options.worker.nodeArgs] });
+  }
   const fork = (index: number, failures: number) => {
     // The slot's index goes with it to its replacement: worker 0 runs the daily jobs.
-    const worker = cluster.fork({ [WORKER_INDEX_ENV]: String(index) });
+    const worker = cluster.fork({ ...options.worker?.env, [WORKER_INDEX_ENV]: String(index) });
     slots.set(index, { worker, startedAt: Date.now(), failures });
     worker.on('message', (message: unknown) => {
       if (!isChangeMessage(message)) return;

@@ -58,6 +58,20 @@ const EnvSchema = z.object({
   LOG_SAMPLE_EVERY: z.coerce.number().int().min(0).default(100),
   /** HTTP worker processes of `npm start` (node:cluster); 1: one process, no cluster. Default: the cores. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Each worker's young generation (V8's semi-space, MB): smaller keeps a worker's memory under the
+   * budget under load at little cost in speed (docs/performance-hot-paths.md). 0: V8's default (16).
+   */
+  WORKER_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(64).default(8),
+  /**
+   * How much each worker's old generation may grow past what survived the last full collection, in percent
+   * (V8's `--heap-growing-percent`): a fixed 30 % instead of V8's adaptive factor (up to 4 times), so a busy
+   * worker collects sooner rather than holding garbage. Not a cap: the heap still grows as far as it must.
+   * 0: V8's adaptive factor.
+   */
+  WORKER_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(30),
+  /** glibc's malloc arenas per worker: fewer arenas, less memory held by threads' idle arenas. 0: glibc's default. */
+  WORKER_MALLOC_ARENAS: z.coerce.number().int().min(0).max(64).default(2),
   /** Uploads in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2) when set; else DATA_DIR/uploads. */
   S3_BUCKET: z.string().optional(),
   /** The service's address (MinIO, R2); empty for AWS S3. */

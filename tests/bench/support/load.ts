@@ -89,8 +89,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Peak resident memory (VmHWM) of a process and its children (the cluster's workers), in MB. */
-export function peakRssMb(pid: number): number {
+/**
+ * Peak resident memory (VmHWM) of a process and of each of its children (the cluster's workers), in
+ * MB: `processes[0]` is the process itself (the primary of a cluster), then its children.
+ */
+export function peakRss(pid: number): { processes: number[]; total: number } {
   const pids = [pid];
   try {
     for (const task of readdirSync(`/proc/${pid}/task`)) {
@@ -100,13 +103,14 @@ export function peakRssMb(pid: number): number {
   } catch {
     // The process is gone: count what is left.
   }
-  let kb = 0;
+  const processes: number[] = [];
   for (const one of pids) {
     try {
-      kb += Number(readFileSync(`/proc/${one}/status`, 'utf8').match(/VmHWM:\s+(\d+)\s+kB/)?.[1] ?? 0);
+      const kb = Number(readFileSync(`/proc/${one}/status`, 'utf8').match(/VmHWM:\s+(\d+)\s+kB/)?.[1] ?? 0);
+      processes.push(Math.round(kb / 1024));
     } catch {
       // Exited meanwhile.
     }
   }
-  return Math.round(kb / 1024);
+  return { processes, total: processes.reduce((sum, mb) => sum + mb, 0) };
 }

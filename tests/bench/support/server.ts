@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -20,8 +20,9 @@ export async function startBuiltSite(port: number, extraEnv: Record<string, stri
   if (!existsSync(entry)) throw new Error('The site is not built: run `npm run build` first.');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nipm-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',

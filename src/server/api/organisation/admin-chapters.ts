@@ -111,6 +111,7 @@ const updateRoute = apiRoute({
   request: { params: IdParam, body: jsonBody(ChapterUpdateInput) },
   data: AdminChapterSchema,
   errors: [404],
+  scope: (c, { id }) => requireManaged(c, id),
 });
 
 const addBearerRoute = apiRoute({
@@ -123,6 +124,7 @@ const addBearerRoute = apiRoute({
   data: OfficeBearerSchema,
   status: 201,
   errors: [404],
+  scope: (c, { id }) => requireManaged(c, id),
 });
 
 const updateBearerRoute = apiRoute({
@@ -134,6 +136,7 @@ const updateBearerRoute = apiRoute({
   request: { params: BearerParams, body: jsonBody(OfficeBearerUpdateInput) },
   data: OfficeBearerSchema,
   errors: [404],
+  scope: (c, { id }) => requireManaged(c, id),
 });
 
 const deleteBearerRoute = apiRoute({
@@ -160,6 +163,7 @@ const photoRoute = apiRoute({
   data: OfficeBearerSchema,
   errors: [404],
   bodyLimit: PHOTO_LIMIT + 64 * 1024,
+  scope: (c, { id }) => requireManaged(c, id),
 });
 
 async function requireManaged(c: AppContext, chapterId: number) {

@@ -4,6 +4,7 @@ import { passwordProblem } from './password-rules';
 describe('password rules', () => {
   it('accepts a long, uncommon password', () => {
     expect(passwordProblem('Demo@NIPM2025')).toBeNull();
+    expect(passwordProblem('Ab1@xyz9')).toBeNull();
     expect(passwordProblem('x'.repeat(128))).toBeNull();
   });
 

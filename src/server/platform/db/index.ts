@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setImmediate as nextTurnOfTheEventLoop } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -73,7 +74,16 @@ export function createDatabase(options: DatabaseOptions): DB {
  * they already did within one.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  /**
+   * better-sqlite3 answers synchronously, so transactions queued for the one connection used to
+   * hand it on from one to the next inside a single burst of promise callbacks: under a rush the
+   * event loop went a second or more at a time without accepting a connection or reading a socket,
+   * and new connections waited in the kernel's queue until clients gave up (the NATCON rush's
+   * time-outs, issue 27). One turn of the event loop before each transaction lets the server's
+   * other I/O in between; single statements (the polled unread count) do not wait for it.
+   */
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await nextTurnOfTheEventLoop();
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }

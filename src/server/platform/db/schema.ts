@@ -1,12 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MembershipClassCode } from '../../../lib/membership-classes';
-import type {
-  MemberChangeRequestsTable,
-  MemberNotesTable,
-  MemberRenewalsTable,
-  MemberTransfersTable,
-  ReminderSendsTable,
-} from './schema-members';
+import type { MembersTables } from './schema-members';
 
 export type { ReminderKind } from './schema-members';
 import type {
@@ -319,7 +313,7 @@ export interface ReceiptSequencesTable {
   last_number: number;
 }
 
-export interface Database {
+export interface Database extends MembersTables {
   chapters: ChaptersTable;
   members: MembersTable;
   users: UsersTable;
@@ -328,11 +322,6 @@ export interface Database {
   password_resets: PasswordResetsTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
-  member_transfers: MemberTransfersTable;
-  member_notes: MemberNotesTable;
-  member_change_requests: MemberChangeRequestsTable;
-  reminder_sends: ReminderSendsTable;
-  member_renewals: MemberRenewalsTable;
   settings: SettingsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;

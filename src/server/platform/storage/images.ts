@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { unsupported, type DomainError } from '../../domains/errors';
 
 /** Larger pictures are refused before they are decoded (a small file can declare a huge canvas). */
@@ -28,6 +27,11 @@ function unreadable(label: string): DomainError {
   });
 }
 
+/** sharp (libvips, some 20 MB resident) is loaded at the first picture, not in every server at start. */
+async function imageLibrary() {
+  return (await import('sharp')).default;
+}
+
 /**
  * Decodes and encodes the picture again: turned upright by its EXIF orientation, then written
  * without any metadata (camera, GPS position, comments), at most `maxWidth` wide. Anything hidden
@@ -38,6 +42,7 @@ export async function reencodeImage(
   options: { maxWidth: number; format?: ImageFormat; quality?: number; label?: string },
 ): Promise<EncodedImage> {
   const format = options.format ?? 'webp';
+  const sharp = await imageLibrary();
   try {
     const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -64,6 +69,7 @@ export async function responsiveImages(
   options: { widths: readonly number[]; formats: readonly ImageFormat[]; label?: string },
 ): Promise<EncodedImage[]> {
   let originalWidth: number;
+  const sharp = await imageLibrary();
   try {
     originalWidth = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().metadata()).width ?? 0;
   } catch {

@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isStorageKey, newStorageKey, type FileStore } from './store';
 
 export interface S3StoreOptions {
@@ -35,25 +27,23 @@ export interface S3FileStore extends FileStore {
   putAt(key: string, bytes: Uint8Array): Promise<void>;
 }
 
+type Sdk = typeof import('@aws-sdk/client-s3');
+
 export function createS3Store(options: S3StoreOptions): S3FileStore {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-    // Checksums only where S3 requires them: many compatible services reject the newer trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK (some 20 MB resident) is loaded at the first upload or download, not in every process at
+  // start: a site whose uploads stay on disk never loads it.
+  let connecting: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: connectedClient(sdk, options) })));
   const objectName = (key: string) => `${options.prefix ?? ''}${key.slice(0, 2)}/${key}`;
-  const isMissing = (error: unknown) =>
-    error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+  const isMissing = (sdk: Sdk, error: unknown) =>
+    error instanceof sdk.NoSuchKey ||
+    (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404);
   const putAt = async (key: string, bytes: Uint8Array) => {
     if (!isStorageKey(key)) throw new Error('Not a storage key.');
+    const { sdk, client } = await connect();
     await client.send(
-      new PutObjectCommand({
+      new sdk.PutObjectCommand({
         Bucket: options.bucket,
         Key: objectName(key),
         Body: bytes,
@@ -71,10 +61,11 @@ export function createS3Store(options: S3StoreOptions): S3FileStore {
       return key;
     },
     async *keys() {
+      const { sdk, client } = await connect();
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: options.prefix, ContinuationToken: token }),
+          new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix: options.prefix, ContinuationToken: token }),
         );
         for (const object of page.Contents ?? []) {
           const key = object.Key?.split('/').at(-1) ?? '';
@@ -85,17 +76,33 @@ export function createS3Store(options: S3StoreOptions): S3FileStore {
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectName(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: objectName(key) }));
         return answer.Body ? await answer.Body.transformToByteArray() : null;
       } catch (error) {
-        if (isMissing(error)) return null;
+        if (isMissing(sdk, error)) return null;
         throw error;
       }
     },
     async remove(key) {
       if (!isStorageKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectName(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: objectName(key) }));
     },
   };
+}
+
+function connectedClient(sdk: Sdk, options: S3StoreOptions): S3Client {
+  return new sdk.S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+    // Checksums only where S3 requires them: many compatible services reject the newer trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }

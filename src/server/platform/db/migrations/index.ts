@@ -1,22 +1,29 @@
 import type { Migration } from 'kysely';
-import * as core from './001_core';
-import * as notifications from './002_notifications';
-import * as security from './003_security';
-import * as memberClasses from './004_member_classes';
+
 import * as admin from './005_admin';
-import * as money from './006_money';
-import * as joining from './007_joining';
 import * as content from './008_content';
-import * as natcon from './009_natcon';
-import * as members from './010_members';
-import * as joiningSearch from './011_joining_search';
-import * as membersRenewals from './012_members_renewals';
-import * as natconContent from './013_natcon_content';
+import * as core from './001_core';
 import * as fixes from './015_fixes';
-import * as importRegister from './016_import';
-import * as onlinePayments from './017_online_payments';
 import * as gst from './018_gst';
+import * as gstMembership from './020_gst_membership';
+import * as guardianState from './022_guardian_state';
+import * as importRegister from './016_import';
+import * as joining from './007_joining';
+import * as joiningSearch from './011_joining_search';
+import * as memberClasses from './004_member_classes';
+import * as members from './010_members';
+import * as membersRenewals from './012_members_renewals';
+import * as money from './006_money';
+import * as natcon from './009_natcon';
+import * as natconContent from './013_natcon_content';
+import * as natconHolds from './023_natcon_holds';
+import * as notifications from './002_notifications';
+import * as onlinePayments from './017_online_payments';
 import * as privacy from './019_privacy';
+import * as privacyDesk from './021_privacy_desk';
+import * as security from './003_security';
+import * as transferRequests from './025_transfer_requests';
+import * as guardianWaiting from './026_guardian_waiting';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -41,4 +48,10 @@ export const migrations: Record<string, Migration> = {
   '017_online_payments': onlinePayments,
   '018_gst': gst,
   '019_privacy': privacy,
+  '020_gst_membership': gstMembership,
+  '021_privacy_desk': privacyDesk,
+  '022_guardian_state': guardianState,
+  '023_natcon_holds': natconHolds,
+  '025_transfer_requests': transferRequests,
+  '026_guardian_waiting': guardianWaiting,
 };
