@@ -43,6 +43,19 @@ describeEachDatabase('Joining demo data', (kind) => {
       .where('receipt_number', 'is not', null)
       .execute();
     expect(receipts.length).toBeGreaterThan(100);
+    // Every withdrawn application's verified money waits in the refunds queue, so staff can try a refund.
+    const withdrawn = await db
+      .selectFrom('applications as a')
+      .innerJoin('payments as p', (join) =>
+        join.onRef('p.subject_id', '=', 'a.id').on('p.purpose', '=', 'membership_application'),
+      )
+      .leftJoin('refunds as r', (join) => join.onRef('r.payment_id', '=', 'p.id').on('r.state', '=', 'due'))
+      .select(['p.amount', 'r.amount as due'])
+      .where('a.state', '=', 'withdrawn')
+      .where('p.state', '=', 'verified')
+      .execute();
+    expect(withdrawn.length).toBeGreaterThan(0);
+    expect(withdrawn.every((w) => w.due === w.amount)).toBe(true);
     const fees = await db.selectFrom('membership_fees').select('is_sample').execute();
     expect(fees.length).toBe(10);
     expect(fees.every((f) => f.is_sample === 1)).toBe(true);

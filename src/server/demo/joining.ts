@@ -9,8 +9,9 @@ import { MEMBERSHIP_CLASS_CODES, type MembershipClassCode } from '../../lib/memb
 import { verifyPayment } from '../domains/money';
 import { registerPaymentPurposes } from '../purposes';
 import { approveApplication } from '../domains/joining/approval';
+import { transitionApplication } from '../domains/joining/transitions';
 import { feeScheduleFor } from '../domains/joining/fees';
-import { hashToken, newReference, recordEvent } from '../domains/joining/records';
+import { hashToken, newReference } from '../domains/joining/records';
 
 /**
  * Demo data for joining: the fee schedule of this and last financial year marked as samples, two
@@ -297,18 +298,23 @@ export async function seedDemoJoining(db: DB, now: Date): Promise<number> {
     rejected: ['rejected'],
     withdrawn: ['withdrawn'],
   };
+  // Through the real transitions: history, activity log, and a withdrawn application's money
+  // waiting in the refunds queue (/admin/payments/refunds) as a refund due.
   for (const a of beyondVerification) {
-    let from: ApplicationState = 'payment_verified';
     for (const to of moves[a.finalState] ?? []) {
       const note =
         to === 'rejected'
           ? 'Qualification not recognised (demo).'
           : to === 'withdrawn'
             ? 'Withdrawn at the applicant’s request (demo).'
-            : null;
-      await db.updateTable('applications').set({ state: to, decision_note: note }).where('id', '=', a.id).execute();
-      await recordEvent(db, { applicationId: a.id, from, to, actorUserId: caller.id, note }, now);
-      from = to;
+            : undefined;
+      await transitionApplication(
+        db,
+        caller,
+        a.id,
+        { to, note },
+        { now, ip: '127.0.0.1', siteUrl: 'http://127.0.0.1' },
+      );
     }
   }
 
