@@ -78,7 +78,8 @@ export const DAILY_JOBS: readonly DailyJob[] = [
       return {
         summary:
           `Privacy retention: ${run.applications} applications, ${run.orders} NATCON orders and ${run.members} ` +
-          `members erased; ${run.notices} 48-hour notices sent, ${run.kept} kept after signing in; ` +
+          `members erased; ${run.notices} 48-hour notices sent (${run.held} wait for the day's limit), ` +
+          `${run.kept} kept after signing in; ` +
           `${run.logs} log entries purged; ${reminders} request reminders.`,
         figures: { ...run, reminders },
       };

@@ -17,8 +17,17 @@ test('the super admin names the officer, records a breach for a member, adds the
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Logs must be kept at least one year (365 days).')).toBeVisible();
   await page.getByLabel('Logs and activity entries: days (365 at least)').fill('400');
+  const noticesPerDay = page.getByLabel('Erasure notices to lapsed members: at most this many a day');
+  await expect(noticesPerDay).toHaveValue('100');
+  await noticesPerDay.fill('0');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('At least 1 a day.')).toBeVisible();
+  await noticesPerDay.fill('40');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Privacy settings saved.')).toBeVisible();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(noticesPerDay).toHaveValue('40');
 
   await page.getByRole('navigation', { name: 'Privacy desk' }).getByRole('link', { name: 'Breaches' }).click();
   await expect(page).toHaveURL('/admin/privacy/breaches');

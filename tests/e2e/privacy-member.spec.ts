@@ -63,3 +63,27 @@ test('a member downloads their data, asks for erasure, and once staff approve ca
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('The e-mail address or password is not correct.')).toBeVisible();
 });
+
+test('a member who did not tick the newsletter box gives the consent later, and withdraws it again', async ({
+  page,
+  users,
+}) => {
+  const member = await users.create({ roleId: '1', name: 'Ravi Reader' });
+  await signIn(page, member);
+  await page.goto('/member/privacy');
+  await waitForIslands(page);
+  const consents = page.getByRole('region', { name: 'Your consents' });
+  await expect(consents).toContainText(
+    'Send me the NIPM newsletter and other e-mails that are not about my membership.',
+  );
+  await consents.getByRole('button', { name: 'Yes, send me these e-mails' }).click();
+  await expect(page.getByText('Thank you: you will get these e-mails from now on.')).toBeVisible();
+  const given = consents.getByRole('listitem').filter({ hasText: 'The newsletter and other e-mails' });
+  await expect(given).toContainText('(portal, notice version 1)');
+  await expect(consents.getByRole('button', { name: 'Yes, send me these e-mails' })).toHaveCount(0);
+
+  await given.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Withdrawn. You will get no more of these e-mails.')).toBeVisible();
+  await expect(given).toContainText('withdrawn');
+  await expect(consents.getByRole('button', { name: 'Yes, send me these e-mails' })).toBeVisible();
+});

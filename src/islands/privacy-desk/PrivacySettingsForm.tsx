@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { GrievanceOfficerSchema, RetentionSchema, type PrivacySettings } from '../../lib/schemas/privacy';
+import {
+  DEFAULT_PRIVACY_SETTINGS,
+  GrievanceOfficerSchema,
+  RetentionSchema,
+  type PrivacySettings,
+} from '../../lib/schemas/privacy';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { applyServerErrors, FormProblem, FormProvider, FormTextField, useZodForm } from '../staff';
 import { Panel, primaryClass } from '../admin/shared';
@@ -29,6 +34,7 @@ const SettingsForm = z
     closedApplicationDays: period(RetentionSchema.shape.closedApplicationDays),
     natconEditionYears: period(RetentionSchema.shape.natconEditionYears),
     lapsedMemberInactiveYears: period(RetentionSchema.shape.lapsedMemberInactiveYears),
+    lapsedNoticesPerDay: period(RetentionSchema.shape.lapsedNoticesPerDay),
     logDays: period(RetentionSchema.shape.logDays),
   })
   .superRefine((f, ctx) => {
@@ -43,6 +49,7 @@ const SettingsForm = z
       closedApplicationDays: f.closedApplicationDays,
       natconEditionYears: f.natconEditionYears,
       lapsedMemberInactiveYears: f.lapsedMemberInactiveYears,
+      lapsedNoticesPerDay: f.lapsedNoticesPerDay,
       logDays: f.logDays,
     },
   }));
@@ -69,6 +76,7 @@ function valuesOf(s: PrivacySettings): FormValues {
     closedApplicationDays: String(s.retention.closedApplicationDays),
     natconEditionYears: String(s.retention.natconEditionYears),
     lapsedMemberInactiveYears: String(s.retention.lapsedMemberInactiveYears),
+    lapsedNoticesPerDay: String(s.retention.lapsedNoticesPerDay),
     logDays: String(s.retention.logDays),
   };
 }
@@ -82,18 +90,13 @@ const RENAME = {
   'retention.closedApplicationDays': 'closedApplicationDays',
   'retention.natconEditionYears': 'natconEditionYears',
   'retention.lapsedMemberInactiveYears': 'lapsedMemberInactiveYears',
+  'retention.lapsedNoticesPerDay': 'lapsedNoticesPerDay',
   'retention.logDays': 'logDays',
 } as const;
 
 /** The grievance officer named in the notice and the periods the retention job erases after (super admin). */
 export default function PrivacySettingsForm() {
-  const form = useZodForm(
-    SettingsForm,
-    valuesOf({
-      officer: null,
-      retention: { closedApplicationDays: 180, natconEditionYears: 3, lapsedMemberInactiveYears: 3, logDays: 365 },
-    }),
-  );
+  const form = useZodForm(SettingsForm, valuesOf(DEFAULT_PRIVACY_SETTINGS));
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     api.get<PrivacySettings>('/admin/settings/privacy').then(
@@ -150,6 +153,12 @@ export default function PrivacySettingsForm() {
               id="lapsed-years"
               name="lapsedMemberInactiveYears"
               label="Lapsed members not seen for: years"
+              inputMode="numeric"
+            />
+            <FormTextField
+              id="notices-per-day"
+              name="lapsedNoticesPerDay"
+              label="Erasure notices to lapsed members: at most this many a day"
               inputMode="numeric"
             />
             <FormTextField

@@ -123,7 +123,12 @@ export default function MemberPrivacy() {
         .
       </p>
       <DownloadData />
-      <Consents data={data} reload={load} withdrawPath={(purpose) => `me/privacy/consents/${purpose}`} />
+      <Consents
+        data={data}
+        reload={load}
+        withdrawPath={(purpose) => `me/privacy/consents/${purpose}`}
+        givePath={(purpose) => `me/privacy/consents/${purpose}`}
+      />
       <Requests
         data={data}
         reload={load}

@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api, apiErrorOf } from '../../stores/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { CONSENT_PURPOSE_LABELS, REQUEST_KIND_LABELS, type ConsentPurpose } from '../../lib/schemas/privacy';
+import {
+  CONSENT_PURPOSE_LABELS,
+  OPTIONAL_CONSENT_OFFERS,
+  OPTIONAL_PURPOSES,
+  REQUEST_KIND_LABELS,
+  type ConsentPurpose,
+} from '../../lib/schemas/privacy';
 import type { z } from 'zod';
 import type { ConsentViewSchema, PrivacyRequestViewSchema } from '../../lib/schemas/privacy';
 import { SubmitButton, TextField } from '../../components/forms/FormFields';
@@ -16,26 +22,33 @@ export const section = 'rounded-lg border border-slate-200 bg-white p-6';
 
 /**
  * The consents with a withdraw button for each optional one; `withdrawPath` is the API path that
- * withdraws a purpose for this page's person (the portal's, or a status link's).
+ * withdraws a purpose for this page's person (the portal's, or a status link's). With `givePath`
+ * (the portal), an optional purpose not in force is offered, in the words of the form's own box.
  */
 export function Consents({
   data,
   reload,
   withdrawPath,
+  givePath,
 }: {
   data: { consents: ConsentView[] };
   reload: () => void;
   withdrawPath: (purpose: string) => string;
+  givePath?: (purpose: string) => string;
 }) {
-  const withdraw = async (purpose: string) => {
+  const act = async (call: () => Promise<unknown>, done: string) => {
     try {
-      await api.delete(withdrawPath(purpose));
-      toast.success('Withdrawn. You will get no more of these e-mails.');
+      await call();
+      toast.success(done);
       reload();
     } catch (failure) {
       toast.error((await apiErrorOf(failure)).message);
     }
   };
+  const withdraw = (purpose: string) =>
+    act(() => api.delete(withdrawPath(purpose)), 'Withdrawn. You will get no more of these e-mails.');
+  const inForce = new Set(data.consents.filter((c) => !c.withdrawnAt).map((c) => c.purpose));
+  const offered = givePath ? OPTIONAL_PURPOSES.filter((purpose) => !inForce.has(purpose)) : [];
   return (
     <section aria-labelledby="consents-heading" className={section}>
       <h2 id="consents-heading" className="text-lg font-semibold">
@@ -70,6 +83,21 @@ export function Consents({
           ))}
         </ul>
       )}
+      {givePath &&
+        offered.map((purpose) => (
+          <div key={purpose} className="mt-4 rounded border border-slate-200 p-3">
+            <p>{OPTIONAL_CONSENT_OFFERS[purpose]}</p>
+            <button
+              type="button"
+              onClick={() =>
+                void act(() => api.post(givePath(purpose)), 'Thank you: you will get these e-mails from now on.')
+              }
+              className="mt-2 text-brand-700 underline"
+            >
+              Yes, send me these e-mails
+            </button>
+          </div>
+        ))}
     </section>
   );
 }

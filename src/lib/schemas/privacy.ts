@@ -28,6 +28,12 @@ export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   newsletter: 'The newsletter and other e-mails that are not about your membership (optional)',
 };
 
+/** What the portal asks before an optional consent is given: the words of the joining form's box. */
+export const OPTIONAL_CONSENT_OFFERS: Record<OptionalPurpose, string> = {
+  newsletter:
+    'Send me the NIPM newsletter and other e-mails that are not about my membership. You can stop them at any time, here or with the link at the foot of each one.',
+};
+
 export function isOptionalPurpose(purpose: string): purpose is OptionalPurpose {
   return (OPTIONAL_PURPOSES as readonly string[]).includes(purpose);
 }
@@ -65,6 +71,12 @@ export const RetentionSchema = z
     natconEditionYears: z.number().int().min(1, 'At least 1 year.').max(20),
     /** Lapsed members who have not signed in for this many years get the 48-hour notice, then erasure. */
     lapsedMemberInactiveYears: z.number().int().min(1, 'At least 1 year.').max(20),
+    /**
+     * At most this many 48-hour notices go out in any 24 hours. The first run after an old register is
+     * imported would otherwise mail, and two days later erase, every long-lapsed member at once: the
+     * office could not answer the replies, and a mail provider would take the burst for spam.
+     */
+    lapsedNoticesPerDay: z.number().int().min(1, 'At least 1 a day.').max(10_000, 'At most 10000 a day.'),
     /** Sign-in and processing logs are purged after this many days. */
     logDays: z.number().int().min(365, 'Logs must be kept at least one year (365 days).').max(3650),
   })
@@ -88,7 +100,13 @@ export type PrivacySettingsPatch = z.infer<typeof PrivacySettingsPatchSchema>;
  */
 export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   officer: null,
-  retention: { closedApplicationDays: 180, natconEditionYears: 3, lapsedMemberInactiveYears: 3, logDays: 365 },
+  retention: {
+    closedApplicationDays: 180,
+    natconEditionYears: 3,
+    lapsedMemberInactiveYears: 3,
+    lapsedNoticesPerDay: 100,
+    logDays: 365,
+  },
 };
 
 /** What a person sends to ask for a correction, an erasure or to raise a grievance. */

@@ -7,7 +7,7 @@ import {
   PrivacyRequestBody,
   OPTIONAL_PURPOSES,
 } from '../../../lib/schemas/privacy';
-import { withdrawConsent } from '../../domains/privacy/consents';
+import { giveConsent, withdrawConsent } from '../../domains/privacy/consents';
 import { exportState, readyExport, requestExport, runExportJob } from '../../domains/privacy/export';
 import { ownPrivacy, setNominee } from '../../domains/privacy/own';
 import { gatherPersonKeys } from '../../domains/privacy/person';
@@ -95,6 +95,18 @@ const withdrawRoute = apiRoute({
   data: z.object({ withdrawn: z.number().int() }),
 });
 
+const giveRoute = apiRoute({
+  method: 'post',
+  path: '/consents/{purpose}',
+  summary:
+    'Gives an optional consent (the newsletter) under the current notice; given: false when one is in force already',
+  tags,
+  access: SIGNED_IN,
+  request: { params: z.object({ purpose: z.enum(OPTIONAL_PURPOSES) }) },
+  data: z.object({ given: z.boolean() }),
+  errors: [403],
+});
+
 export const mePrivacyRouter = createRouter()
   .openapi(ownRoute, async (c) => respond(c, await ownPrivacy(c.var.deps.db, caller(c).id, c.var.deps.now())))
   .openapi(exportRoute, async (c) => {
@@ -133,6 +145,16 @@ export const mePrivacyRouter = createRouter()
       ip: clientAddress(c),
     });
     return respond(c, { saved: true as const });
+  })
+  .openapi(giveRoute, async (c) => {
+    const user = caller(c);
+    const answer = await giveConsent(
+      c.var.deps.db,
+      { userId: user.id, email: user.email, memberId: user.memberId ?? null },
+      c.req.valid('param').purpose,
+      { now: c.var.deps.now(), ip: clientAddress(c), method: 'portal', actorUserId: user.id },
+    );
+    return respond(c, answer);
   })
   .openapi(withdrawRoute, async (c) => {
     const user = caller(c);

@@ -27,6 +27,7 @@ export type AuditAction =
   | 'member.change_request_decided'
   | 'member.self_updated'
   /** Privacy (issue 26): consents, requests, exports, erasures, breaches and the retention job. */
+  | 'privacy.consent_given'
   | 'privacy.consent_withdrawn'
   | 'privacy.request_received'
   | 'privacy.request_decided'

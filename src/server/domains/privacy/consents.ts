@@ -3,7 +3,15 @@ import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
 import type { Mailer } from '../../platform/mail/mailer';
 import { writeAudit } from '../audit/audit';
-import { CURRENT_NOTICE_VERSION, isOptionalPurpose, type ConsentPurpose } from '../../../lib/schemas/privacy';
+import {
+  CURRENT_NOTICE_VERSION,
+  isOptionalPurpose,
+  type ConsentPurpose,
+  type OptionalPurpose,
+} from '../../../lib/schemas/privacy';
+import { kolkataDate } from '../../../lib/financial-year';
+import { needsGuardian } from '../../../lib/guardian';
+import { dialectOf } from '../../platform/db/dialect';
 import { forbidden } from '../errors';
 
 /**
@@ -148,6 +156,56 @@ export async function withdrawConsent(
       detail: { purpose, method: context.method, withdrawn: count },
     });
     return count;
+  });
+}
+
+/**
+ * Gives an optional consent from the portal, for a member who left the form's box unticked or
+ * withdrew and changed their mind: one record under the current notice, unless one is open already
+ * (then nothing changes). Under the member's row lock on PostgreSQL (SQLite writes one at a time), so
+ * two clicks make one record. A child's data is not used for the newsletter (DPDP Act, section 9).
+ */
+export async function giveConsent(
+  db: DB,
+  holder: { userId: number; email: string; memberId: number | null },
+  purpose: OptionalPurpose,
+  context: ConsentContext & { actorUserId: number },
+): Promise<{ given: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', holder.userId)
+      .$if(dialectOf(trx as never) === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirstOrThrow();
+    if (holder.memberId !== null) {
+      const member = await trx
+        .selectFrom('members')
+        .select('date_of_birth')
+        .where('id', '=', holder.memberId)
+        .executeTakeFirst();
+      if (needsGuardian(member?.date_of_birth ?? undefined, kolkataDate(context.now)))
+        throw forbidden('Until you are 18 the institute sends you no newsletter (DPDP Act, section 9).');
+    }
+    const open = await trx
+      .selectFrom('consents')
+      .select('id')
+      .where('purpose', '=', purpose)
+      .where('withdrawn_at', 'is', null)
+      .where((eb) => eb.or([eb('user_id', '=', user.id), eb('email', '=', holder.email.trim().toLowerCase())]))
+      .executeTakeFirst();
+    if (open) return { given: false };
+    await recordConsents(trx, { email: holder.email, userId: user.id, memberId: holder.memberId }, [purpose], context);
+    await writeAudit(trx, {
+      action: 'privacy.consent_given',
+      at: context.now,
+      actorUserId: context.actorUserId,
+      entity: 'consent',
+      entityId: purpose,
+      ip: context.ip,
+      detail: { purpose, method: context.method, noticeVersion: CURRENT_NOTICE_VERSION },
+    });
+    return { given: true };
   });
 }
 

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
+import { dialectOf } from '../../platform/db/dialect';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { FileStore } from '../../platform/storage/store';
 import { writeAudit } from '../audit/audit';
@@ -29,6 +31,8 @@ export interface RetentionRun {
   applications: number;
   orders: number;
   notices: number;
+  /** Lapsed members due a notice who wait for a later day: the day's limit was reached. */
+  held: number;
   members: number;
   kept: number;
   logs: number;
@@ -155,12 +159,50 @@ async function lastActivity(db: DB, memberId: number, admittedOn: string): Promi
     .at(-1)!;
 }
 
+/** Any fixed number: the PostgreSQL lock under which one notice at a time counts the day's notices. */
+const NOTICE_LIMIT_LOCK = 7_026_001;
+
+/**
+ * Claims the member's 48-hour notice unless one is out already or the last 24 hours' notices reached
+ * the day's limit. The count and the insert are one statement; SQLite runs one writer at a time, and on
+ * PostgreSQL a transaction lock queues servers running the job together, so none can pass the limit.
+ */
+async function claimNotice(db: DB, memberId: number, now: Date, perDay: number): Promise<boolean> {
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (dialectOf(trx as never) === 'postgres')
+      await sql`select pg_advisory_xact_lock(${sql.lit(NOTICE_LIMIT_LOCK)})`.execute(trx);
+    const claimed = await trx
+      .insertInto('erasure_notices')
+      .columns(['member_id', 'sent_at'])
+      .expression(
+        trx
+          .selectNoFrom([
+            sql<number>`cast(${memberId} as integer)`.as('member_id'),
+            sql<string>`cast(${nowIso(now)} as varchar(30))`.as('sent_at'),
+          ])
+          .where((eb) =>
+            eb(
+              eb.selectFrom('erasure_notices').select(eb.fn.countAll().as('n')).where('sent_at', '>', since),
+              '<',
+              perDay,
+            ),
+          ),
+      )
+      .onConflict((oc) => oc.column('member_id').doNothing())
+      .returning('member_id')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  });
+}
+
 async function handleLapsedMembers(
   db: DB,
   deps: RetentionDeps,
   cutoffs: Cutoffs,
+  noticesPerDay: number,
   now: Date,
-): Promise<{ notices: number; members: number; kept: number }> {
+): Promise<{ notices: number; held: number; members: number; kept: number }> {
   const today = kolkataDate(now);
   const members = await db
     .selectFrom('members')
@@ -176,7 +218,7 @@ async function handleLapsedMembers(
     ])
     .where('members.erased_at', 'is', null)
     .execute();
-  const run = { notices: 0, members: 0, kept: 0 };
+  const run = { notices: 0, held: 0, members: 0, kept: 0 };
   for (const m of members) {
     const lapsed =
       memberStatus(
@@ -194,13 +236,15 @@ async function handleLapsedMembers(
       run.kept++;
     }
     if (step === 'send_notice') {
-      const claimed = await db
-        .insertInto('erasure_notices')
-        .values({ member_id: m.id, sent_at: nowIso(now) })
-        .onConflict((oc) => oc.column('member_id').doNothing())
-        .returning('member_id')
-        .executeTakeFirst();
-      if (!claimed) continue;
+      if (!(await claimNotice(db, m.id, now, noticesPerDay))) {
+        const sentByAnother = await db
+          .selectFrom('erasure_notices')
+          .select('member_id')
+          .where('member_id', '=', m.id)
+          .executeTakeFirst();
+        if (!sentByAnother) run.held++;
+        continue;
+      }
       const signIn = new URL('/auth/login', deps.siteUrl).toString();
       await deps.mailer.send({
         to: m.email,
@@ -237,7 +281,7 @@ export async function runRetention(db: DB, deps: RetentionDeps, now: Date): Prom
   const cutoffs = retentionCutoffs(retention, now);
   const applications = await eraseClosedApplications(db, deps, cutoffs, now);
   const orders = await eraseOldEditions(db, deps, cutoffs, now);
-  const lapsed = await handleLapsedMembers(db, deps, cutoffs, now);
+  const lapsed = await handleLapsedMembers(db, deps, cutoffs, retention.lapsedNoticesPerDay, now);
   const purged = await db.deleteFrom('audit_log').where('at', '<', cutoffs.logsBefore).executeTakeFirst();
   const logs = Number(purged.numDeletedRows);
   if (logs)

@@ -16,7 +16,13 @@ export async function readPrivacySettings(db: DB): Promise<PrivacySettings> {
     .executeTakeFirst();
   if (!row) return DEFAULT_PRIVACY_SETTINGS;
   try {
-    const parsed = PrivacySettingsSchema.safeParse({ ...DEFAULT_PRIVACY_SETTINGS, ...JSON.parse(row.value) });
+    const stored = JSON.parse(row.value) as Partial<PrivacySettings>;
+    // A period added after the value was saved takes its default; the saved ones stand.
+    const parsed = PrivacySettingsSchema.safeParse({
+      ...DEFAULT_PRIVACY_SETTINGS,
+      ...stored,
+      retention: { ...DEFAULT_PRIVACY_SETTINGS.retention, ...stored.retention },
+    });
     if (parsed.success) return parsed.data;
   } catch {
     // Unreadable JSON: the defaults below.
