@@ -216,6 +216,39 @@ test('the unpaid ticket is refused at check-in; staff verify, the order is confi
   expect(ticket.headers()['content-type']).toBe('application/pdf');
 });
 
+test('a delegate opens their own page from the ticket e-mail: the ticket again and their privacy rights', async ({
+  page,
+  baseURL,
+}) => {
+  expect(registered).toBeDefined();
+  const db = await e2eDb();
+  const bina = await db
+    .selectFrom('natcon_delegates')
+    .select('email')
+    .where('confirmation_number', '=', registered!.codes[1])
+    .executeTakeFirstOrThrow();
+  // Tickets go out with the NATCON job after the payment's commit (the server's own run comes each minute).
+  await runNatconJob(baseURL!);
+  const pageLink = /What we keep about you, and how to download, correct or erase it: (\S+)/;
+  await expect
+    .poll(async () => (await mailsTo(bina.email)).find((m) => pageLink.test(m)), { timeout: 15_000 })
+    .toBeTruthy();
+  const mail = (await mailsTo(bina.email)).find((m) => pageLink.test(m))!;
+  const own = new URL(pageLink.exec(mail)![1]);
+  await page.goto(own.pathname + own.search);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: `Your ticket ${registered!.codes[1]}` })).toBeVisible();
+  const ticket = await page.request.get(
+    (await page.getByRole('link', { name: 'Download your ticket (PDF)' }).getAttribute('href'))!,
+  );
+  expect(ticket.headers()['content-type']).toBe('application/pdf');
+  // Nothing of the order or the other delegates is on the page.
+  await expect(page.getByText('Anil Das')).toHaveCount(0);
+  await page.getByText('Your data and privacy').click();
+  await expect(page.getByRole('link', { name: 'Download your data (ZIP)' })).toBeVisible();
+  await axe(page);
+});
+
 test('the desk and its settings pass axe for the super admin', async ({ page, users }) => {
   const superAdmin = await users.create({ roleId: '2' });
   await signIn(page, superAdmin, '/auth/admin');

@@ -3,16 +3,20 @@ import { apiErrorOf } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { orderLink, publicApi } from '../../lib/natcon-api';
 import type { PublicNatcon, RegistrationAnswer } from '../../lib/schemas/natcon';
+import { DelegateTicket } from './DelegateTicket';
 import { OrderStatus } from './OrderStatus';
 import { RegistrationForm } from './RegistrationForm';
 
-/** `/natcon/register`: the form, or (with `?order=&token=`, or once placed) the registrant's order. */
+/**
+ * `/natcon/register`: the form, or (with `?order=&token=`, or once placed) the registrant's order, or
+ * (with `?order=&ticket=&token=`, a delegate's link) that delegate's ticket and privacy rights.
+ */
 export default function NatconRegister() {
   const [link] = useState(() => {
     const params = new URLSearchParams(window.location.search);
     const order = params.get('order');
     const token = params.get('token');
-    return order && token ? { order, token } : null;
+    return order && token ? { order, token, ticket: params.get('ticket') } : null;
   });
   const [placed, setPlaced] = useState<RegistrationAnswer | null>(null);
   const [natcon, setNatcon] = useState<PublicNatcon | null>(null);
@@ -26,6 +30,7 @@ export default function NatconRegister() {
       .catch(async (failure) => setError((await apiErrorOf(failure)).message));
   }, [link]);
 
+  if (link?.ticket) return <DelegateTicket order={link.order} ticket={link.ticket} token={link.token} />;
   if (link) return <OrderStatus orderNumber={link.order} token={link.token} />;
   if (placed) {
     return (

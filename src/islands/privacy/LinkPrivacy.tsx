@@ -12,10 +12,13 @@ interface LinkData {
   requests: z.infer<typeof PrivacyRequestViewSchema>[];
 }
 
-export type LinkKey = { kind: 'application'; token: string } | { kind: 'natcon'; token: string; order: string };
+export type LinkKey =
+  | { kind: 'application'; token: string }
+  | { kind: 'natcon'; token: string; order: string }
+  | { kind: 'delegate'; token: string; order: string; ticket: string };
 
 /**
- * "Your data and privacy" on an applicant's or NATCON contact's status page: the same rights as a
+ * "Your data and privacy" on an applicant's or NATCON contact's status page, or a delegate's ticket page: the same rights as a
  * member's privacy page (see the consents and withdraw an optional one, download the data, ask for
  * a correction or erasure, raise a grievance), reached with the status link instead of an account.
  * Loaded only when opened.

@@ -6,24 +6,31 @@ import {
   PrivacyRequestViewSchema,
 } from '../../../lib/schemas/privacy';
 import { applicationByToken } from '../../domains/joining/applications';
-import { orderForToken } from '../../domains/natcon/orders';
+import { delegateForLink, orderForToken } from '../../domains/natcon/orders';
 import { linkExport, linkPrivacy, linkRequest, linkWithdraw, type LinkHolder } from '../../domains/privacy/status-link';
 import { clientAddress, type AppContext } from '../context';
 import { ANYONE, apiRoute, createRouter, jsonBody, respond } from '../openapi';
 
 /**
- * Privacy rights for applicants and NATCON contacts without an account: the status link of their
- * application (`kind=application&token=`) or order (`kind=natcon&order=&token=`) is the key.
+ * Privacy rights for applicants, NATCON contacts and delegates without an account: the status link of
+ * their application (`kind=application&token=`) or order (`kind=natcon&order=&token=`), or a
+ * delegate's own ticket link (`kind=delegate&order=&ticket=&token=`), is the key.
  */
 const tags = ['Privacy'];
 
 const LinkQuery = z
   .object({
-    kind: z.enum(['application', 'natcon'], { errorMap: () => ({ message: 'Say application or natcon.' }) }),
+    kind: z.enum(['application', 'natcon', 'delegate'], {
+      errorMap: () => ({ message: 'Say application, natcon or delegate.' }),
+    }),
     token: z.string().min(10, 'Use the link from your confirmation e-mail.').max(100),
     order: z
       .string()
       .regex(/^[Nn]\d{2}-\d{6}$/, 'Use the order number, for example N27-000123.')
+      .optional(),
+    ticket: z
+      .string()
+      .regex(/^[Nn]\d{2}-\d{6}-\d{1,3}$/, 'Use the confirmation number, for example N27-000123-1.')
       .optional(),
   })
   .strict();
@@ -33,6 +40,10 @@ async function holderOf(c: AppContext, query: z.infer<typeof LinkQuery>): Promis
   if (query.kind === 'application') {
     const application = await applicationByToken(db, query.token);
     return { email: application.email, applicationId: application.id };
+  }
+  if (query.kind === 'delegate') {
+    const delegate = await delegateForLink(db, query.order ?? '', query.ticket ?? '', query.token);
+    return { email: delegate.email, delegateId: delegate.id };
   }
   const order = await orderForToken(db, query.order ?? '', query.token);
   return { email: order.contact.email, orderId: order.id };

@@ -201,3 +201,26 @@ async function orderOpenedBy(db: DB, orderNumber: string, opens: (statusTokenHas
   if (!row || !opens(row.status_token_hash)) throw notFound('No such registration.');
   return (await readOrder(db, row.id))!;
 }
+
+/**
+ * The delegate a ticket link names, opened by that delegate's own token only (not the order's): the
+ * link went to the delegate's address alone, so it proves the mailbox and opens that person's privacy
+ * rights (privacy/status-link.ts). 404 otherwise, with no hint which part was wrong.
+ */
+export async function delegateForLink(
+  db: DB,
+  orderNumber: string,
+  confirmationNumber: string,
+  token: string | undefined,
+): Promise<{ id: number; email: string; name: string }> {
+  const row = await db
+    .selectFrom('natcon_delegates as d')
+    .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
+    .select(['d.id', 'd.email', 'd.name', 'o.status_token_hash'])
+    .where('o.order_number', '=', orderNumber.toUpperCase())
+    .where('d.confirmation_number', '=', confirmationNumber.toUpperCase())
+    .executeTakeFirst();
+  if (!row || !delegateTokenMatches(row.status_token_hash, confirmationNumber.toUpperCase(), token))
+    throw notFound('No such registration.');
+  return { id: row.id, email: row.email, name: row.name };
+}

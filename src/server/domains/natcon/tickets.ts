@@ -257,10 +257,11 @@ export async function sendTickets(
       .where('ticket_sent_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
-    const ownLink =
-      `${siteUrl}/api/natcon/registrations/${encodeURIComponent(order.order_number ?? '')}/tickets/` +
-      `${encodeURIComponent(ticket.confirmationNumber)}?token=` +
-      encodeURIComponent(delegateTicketToken(order.status_token_hash, ticket.confirmationNumber));
+    const ownToken = encodeURIComponent(delegateTicketToken(order.status_token_hash, ticket.confirmationNumber));
+    const orderNumber = encodeURIComponent(order.order_number ?? '');
+    const confirmation = encodeURIComponent(ticket.confirmationNumber);
+    const ownLink = `${siteUrl}/api/natcon/registrations/${orderNumber}/tickets/${confirmation}?token=${ownToken}`;
+    const ownPage = `${siteUrl}/natcon/register?order=${orderNumber}&ticket=${confirmation}&token=${ownToken}`;
     try {
       await mailer.send({
         to: delegate.email,
@@ -271,6 +272,7 @@ export async function sendTickets(
           `You are registered for ${ticket.edition.title} (${ticket.edition.startsOn} to ${ticket.edition.endsOn}) at ${ticket.edition.venue}, ${ticket.edition.city}.`,
           `Your confirmation number is ${ticket.confirmationNumber}. Your ticket is attached: show its QR code at the registration desk.`,
           `Your ticket again, whenever you need it (keep this link private): ${ownLink}`,
+          `What we keep about you, and how to download, correct or erase it: ${ownPage}`,
           '',
           `About the conference: ${siteUrl}/natcon`,
         ].join('\n'),

@@ -13,12 +13,23 @@ import { createRequest, ownRequests, type RequestView } from './requests';
  * link's holder reaches what was given with that application or order only, not everything held
  * under its e-mail address: an application's address is not proven (the status token is also
  * answered to whoever submitted the form), so the address alone must not open anyone's records.
+ * A NATCON delegate who is not the order's contact comes through the private link of their ticket,
+ * which was e-mailed to their address alone: that proves the mailbox as a password reset would, so
+ * the delegate reaches what is held under that address (their delegate rows, any member record).
  */
 
 export interface LinkHolder {
   email: string;
   applicationId?: number;
   orderId?: number;
+  /** A delegate's ticket link: the address is proven, so it is the key. */
+  delegateId?: number;
+}
+
+function scopeOf(holder: LinkHolder) {
+  return holder.delegateId !== undefined
+    ? { emails: [holder.email.trim().toLowerCase()] }
+    : { emails: [], applicationId: holder.applicationId, orderId: holder.orderId };
 }
 
 export interface LinkPrivacy {
@@ -29,7 +40,7 @@ export interface LinkPrivacy {
 }
 
 export async function linkPrivacy(db: DB, holder: LinkHolder, now: Date): Promise<LinkPrivacy> {
-  const scope = { emails: [], applicationId: holder.applicationId, orderId: holder.orderId };
+  const scope = scopeOf(holder);
   return {
     noticeVersion: CURRENT_NOTICE_VERSION,
     email: holder.email,
@@ -51,7 +62,7 @@ export async function linkExport(db: DB, store: FileStore, holder: LinkHolder, n
   const keys: PersonKeys = {
     userIds: [],
     memberIds: [],
-    emails: [],
+    emails: scopeOf(holder).emails,
     applicationIds: holder.applicationId === undefined ? [] : [holder.applicationId],
     orderIds: holder.orderId === undefined ? [] : [holder.orderId],
   };
@@ -59,8 +70,13 @@ export async function linkExport(db: DB, store: FileStore, holder: LinkHolder, n
   await writeAudit(db, {
     action: 'privacy.export_prepared',
     at: now,
-    entity: holder.applicationId !== undefined ? 'application' : 'natcon_order',
-    entityId: holder.applicationId ?? holder.orderId ?? 0,
+    entity:
+      holder.delegateId !== undefined
+        ? 'natcon_delegate'
+        : holder.applicationId !== undefined
+          ? 'application'
+          : 'natcon_order',
+    entityId: holder.delegateId ?? holder.applicationId ?? holder.orderId ?? 0,
     detail: { via: 'status_link' },
   });
   return zip;
