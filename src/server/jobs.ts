@@ -80,7 +80,9 @@ export const DAILY_JOBS: readonly DailyJob[] = [
           `Privacy retention: ${run.applications} applications, ${run.orders} NATCON orders and ${run.members} ` +
           `members erased; ${run.notices} 48-hour notices sent (${run.held} wait for the day's limit), ` +
           `${run.kept} kept after signing in; ` +
-          `${run.logs} log entries purged; ${reminders} request reminders.`,
+          `${run.logs} log entries and ${run.exportEntries} download-register entries purged; ` +
+          `${run.uploads} import spreadsheets removed; ` +
+          `${reminders} request reminders.`,
         figures: { ...run, reminders },
       };
     },

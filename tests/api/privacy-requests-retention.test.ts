@@ -139,7 +139,7 @@ describeEachDatabase('privacy requests and the retention job', (kind) => {
     expect(notices).toEqual([]);
   });
 
-  it('purges log entries older than the year the law asks for', async () => {
+  it('purges log entries and the register of staff downloads older than the year the law asks for', async () => {
     await t.db
       .insertInto('audit_log')
       .values({
@@ -152,13 +152,24 @@ describeEachDatabase('privacy requests and the retention job', (kind) => {
         detail: null,
       })
       .execute();
+    // The register of staff downloads: one entry past the year, one within it.
+    await t.db
+      .insertInto('personal_data_exports')
+      .values([
+        { at: '2026-07-09T23:59:59.000Z', user_id: null, list: 'members', filters: '{}', rows: 40 },
+        { at: '2026-07-10T00:00:01.000Z', user_id: null, list: 'payments', filters: '{}', rows: 12 },
+      ])
+      .execute();
     const run = await runRetention(
       t.db,
       { store: store(), mailer: mailer(), siteUrl: 'https://nipm.example' },
       new Date('2027-07-10T00:00:00Z'),
     );
     expect(run.logs).toBeGreaterThanOrEqual(1);
+    expect(run.exportEntries).toBe(1);
     const old = await t.db.selectFrom('audit_log').select('id').where('at', '<', '2026-07-10T00:00:00.000Z').execute();
     expect(old).toEqual([]);
+    const register = await t.db.selectFrom('personal_data_exports').select('list').execute();
+    expect(register).toEqual([{ list: 'payments' }]);
   });
 });

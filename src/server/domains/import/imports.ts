@@ -87,6 +87,10 @@ export async function loadImport(db: DB, id: number): Promise<ImportRecord> {
 
 /** The stored file's rows, header first; a file that can no longer be read is an error, never a partial answer. */
 export async function storedRows(storage: FileStore, record: ImportRecord) {
+  if (record.file_removed_at)
+    throw wrongState(
+      `The uploaded file was removed on ${record.file_removed_at.slice(0, 10)}, as the privacy rules ask once an import is over: upload it again.`,
+    );
   const bytes = await storage.get(record.file_key);
   if (!bytes) throw wrongState('The uploaded file is no longer stored: upload it again.');
   return readSheetRows(bytes, JSON.parse(record.format) as ImportFileFormat);

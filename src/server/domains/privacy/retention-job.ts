@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/audit';
 import { kolkataDate } from '../../../lib/financial-year';
 import { memberStatus } from '../../../lib/member-status';
 import { erasureAllowedFrom } from './deadlines';
+import { removeSpentUploads } from '../import/spent-uploads';
 import { erasePerson, scrubDeletedSpace } from './erasure';
 import type { PersonKeys } from './export-manifest';
 import { gatherPersonKeys } from './person';
@@ -36,6 +37,10 @@ export interface RetentionRun {
   members: number;
   kept: number;
   logs: number;
+  /** Entries of the register of staff downloads past the same period as the logs. */
+  exportEntries: number;
+  /** Import spreadsheets removed once their import was over (`import/spent-uploads.ts`). */
+  uploads: number;
 }
 
 const noKeys = (): PersonKeys => ({ memberIds: [], userIds: [], emails: [], applicationIds: [], orderIds: [] });
@@ -282,14 +287,21 @@ export async function runRetention(db: DB, deps: RetentionDeps, now: Date): Prom
   const applications = await eraseClosedApplications(db, deps, cutoffs, now);
   const orders = await eraseOldEditions(db, deps, cutoffs, now);
   const lapsed = await handleLapsedMembers(db, deps, cutoffs, retention.lapsedNoticesPerDay, now);
+  const uploads = await removeSpentUploads(db, deps.store, now);
   const purged = await db.deleteFrom('audit_log').where('at', '<', cutoffs.logsBefore).executeTakeFirst();
   const logs = Number(purged.numDeletedRows);
-  if (logs)
+  // The register of staff downloads is a log of processing too: kept as long as the activity log.
+  const exportsPurged = await db
+    .deleteFrom('personal_data_exports')
+    .where('at', '<', cutoffs.logsBefore)
+    .executeTakeFirst();
+  const exportEntries = Number(exportsPurged.numDeletedRows);
+  if (logs || exportEntries)
     await writeAudit(db, {
       action: 'privacy.logs_purged',
       at: now,
-      detail: { before: cutoffs.logsBefore, entries: logs },
+      detail: { before: cutoffs.logsBefore, entries: logs, exportEntries },
     });
   await scrubDeletedSpace(db);
-  return { applications, orders, ...lapsed, logs };
+  return { applications, orders, ...lapsed, logs, exportEntries, uploads };
 }

@@ -35,6 +35,8 @@ export interface ImportsTable {
   updated_at: string;
   undone_at: string | null;
   undone_by: number | null;
+  /** When the retention job removed the uploaded file (7 days after the import ended, 30 if abandoned). */
+  file_removed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ImportRowsTable {

@@ -24,6 +24,7 @@ import * as privacyDesk from './021_privacy_desk';
 import * as security from './003_security';
 import * as transferRequests from './025_transfer_requests';
 import * as guardianWaiting from './026_guardian_waiting';
+import * as importFileRemoved from './027_import_file_removed';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the bundled
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '023_natcon_holds': natconHolds,
   '025_transfer_requests': transferRequests,
   '026_guardian_waiting': guardianWaiting,
+  '027_import_file_removed': importFileRemoved,
 };
