@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { holdDeadline } from '../../src/lib/natcon';
 import { nowIso } from '../../src/server/platform/db';
-import { E2E_SECRET, e2eDb, expect, signIn, test } from './support/fixtures';
+import { e2eDb, expect, signIn, test } from './support/fixtures';
+import { runJobByHand } from './support/jobs';
 import { mailsTo } from './support/outbox';
 
 /**
@@ -261,29 +260,8 @@ test('the desk and its settings pass axe for the super admin', async ({ page, us
   }
 });
 
-/**
- * The NATCON job as an operator runs it by hand (`npm run jobs:run -- natcon-holds`), on the data
- * folder of the site under test: the server's own run each minute does the same work, each step
- * claimed once, so whichever of them gets there first the buyer sees one reminder and one release.
- */
-async function runNatconJob(siteUrl: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli/jobs-run.ts', 'natcon-holds'],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: 'data/e2e',
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        SITE_URL: siteUrl,
-        AUTH_SECRET: E2E_SECRET,
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
-  return stdout;
-}
+/** The NATCON job as an operator runs it by hand (`npm run jobs:run -- natcon-holds`). */
+const runNatconJob = (siteUrl: string) => runJobByHand('natcon-holds', siteUrl);
 
 test('an unpaid hold passes: the buyer is reminded, the order released and its seat free again', async ({
   page,

@@ -6,7 +6,9 @@ import { hasConsent, recordConsents, unsubscribeUrl } from '../../src/server/dom
 import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import { createChapter } from '../support/fixtures';
 import { createProposer, ensureFees } from '../api/joining-support';
+import { hashToken } from '../../src/server/domains/joining/records';
 import { E2E_SECRET, e2eDb, expect, test } from './support/fixtures';
+import { runJobByHand } from './support/jobs';
 
 /**
  * An applicant under 18 (issue 26): the form asks for a parent or guardian, the application waits
@@ -45,8 +47,12 @@ test.beforeAll(async () => {
   await createProposer(db, chapter.id, { memberNumber: proposers[1], membershipClass: 'life', paidThrough: null });
 });
 
-test('an applicant under 18 waits for the guardian’s consent, given through the e-mailed link', async ({ page }) => {
-  test.setTimeout(120_000);
+/**
+ * A 16-year-old applies on a phone, naming a guardian; on the way a wrong proposer number is refused on
+ * the chapter step, the documents step lets the files come later, and the review shows what was
+ * entered. Ends on the application's status page, waiting for the guardian.
+ */
+async function applyAsMinor(page: Page): Promise<{ statusUrl: string; guardianEmail: string }> {
   await page.setViewportSize({ width: 390, height: 844 });
   const stamp = Date.now().toString(36);
   const email = `minor-${stamp}@example.test`;
@@ -114,6 +120,12 @@ test('an applicant under 18 waits for the guardian’s consent, given through th
   await expect(page.getByTestId('next-step')).toContainText('parent or guardian must consent');
   await expect(page.getByRole('button', { name: 'Report payment' })).toHaveCount(0);
 
+  return { statusUrl, guardianEmail };
+}
+
+test('an applicant under 18 waits for the guardian’s consent, given through the e-mailed link', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { statusUrl, guardianEmail } = await applyAsMinor(page);
   let mail: string | undefined;
   await expect.poll(() => (mail = mailTo(guardianEmail)), { timeout: 15_000 }).toBeTruthy();
   const link = /http:\/\/[^\s]+\/membership\/guardian\?token=[A-Za-z0-9_%-]+/.exec(plain(mail!))![0];
@@ -136,6 +148,56 @@ test('an applicant under 18 waits for the guardian’s consent, given through th
   await page.getByText('Your data and privacy').click();
   await expect(page.getByRole('link', { name: 'Download your data (ZIP)' })).toBeVisible();
   await expect(page.getByText(/Your membership record, payments and invoices/)).toBeVisible();
+  await axe(page);
+});
+
+test('a guardian who does not answer is reminded after 7 days, and the application is closed after 30', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { statusUrl, guardianEmail } = await applyAsMinor(page);
+  const token = new URL(statusUrl).searchParams.get('token')!;
+  const db = await e2eDb();
+  const application = await db
+    .selectFrom('applications')
+    .select(['id', 'reference'])
+    .where('status_token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
+  const waitedDays = async (days: number) =>
+    db
+      .updateTable('guardian_consents')
+      .set({ requested_at: new Date(Date.now() - days * 86_400_000).toISOString() })
+      .where('application_id', '=', application.id)
+      .execute();
+  const mailsAbout = (subject: string) =>
+    readdirSync(OUTBOX)
+      .map((f) => plain(readFileSync(path.join(OUTBOX, f), 'utf8')))
+      .filter((m) => m.includes(subject));
+
+  // Day 8: the daily job (run by hand, as an operator would) reminds the guardian once.
+  await waitedDays(8);
+  await runJobByHand('guardian-waiting', baseURL!);
+  await runJobByHand('guardian-waiting', baseURL!);
+  const reminder = `Reminder: your consent for Anu Sen's NIPM application ${application.reference}`;
+  expect(mailsAbout(reminder).filter((m) => m.includes(`To: ${guardianEmail}`))).toHaveLength(1);
+  await page.goto(statusUrl);
+  await island(page);
+  await expect(page.getByTestId('application-state')).toHaveText('Waiting for a parent’s or guardian’s consent');
+
+  // Day 31: closed, both told, and the guardian's link says so.
+  await waitedDays(31);
+  await runJobByHand('guardian-waiting', baseURL!);
+  expect(mailsAbout(`NIPM membership application ${application.reference}: closed without`)).toHaveLength(1);
+  expect(mailsAbout(`NIPM application ${application.reference} closed: no consent needed any more`)).toHaveLength(1);
+  await page.goto(statusUrl);
+  await island(page);
+  await expect(page.getByTestId('application-state')).toHaveText('Withdrawn');
+  await expect(page.getByText('Closed: no parent or guardian consented within 30 days.').first()).toBeVisible();
+  const link = /http:\/\/[^\s]+\/membership\/guardian\?token=[A-Za-z0-9_%-]+/.exec(mailsAbout(reminder)[0]!)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await island(page);
+  await expect(page.getByText(/was closed because no parent or guardian consented within 30 days/)).toBeVisible();
   await axe(page);
 });
 
