@@ -2,14 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RoleId } from '../../src/lib/roles';
 import { updateUser } from '../../src/server/domains/identity/staff-users';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { decodeQuotedPrintable as decoded } from '../support/mail';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createMember, createUser, type CreatedUser } from '../support/fixtures';
 
 type Body = { success: boolean; data: any; error?: { code: string; fields?: Record<string, string> } }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const json = async (response: Response) => (await response.json()) as Body;
-/** A mail of the outbox as read: quoted-printable decoded. */
-const decoded = (mail: string) =>
-  mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describeEachDatabase('Staff accounts and activity log API', (kind) => {
   let database: TestDatabase;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDiskStore } from '../../src/server/platform/storage';
+import { decodeQuotedPrintable } from '../support/mail';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
@@ -110,9 +111,7 @@ describeEachDatabase('NATCON tickets kept in storage', (kind) => {
     const secondEmail = await emailOf(second);
     const mail = api
       .outbox()
-      .map((m) =>
-        m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      )
+      .map(decodeQuotedPrintable)
       .find((m) => m.includes(`To: ${secondEmail}`) && m.includes(`your ticket ${second}`));
     const link = mail?.match(/Your ticket again, whenever you need it \(keep this link private\): (\S+)/)?.[1];
     expect(link).toMatch(new RegExp(`/api/natcon/registrations/${order.orderNumber}/tickets/${second}\\?token=`));

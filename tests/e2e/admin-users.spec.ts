@@ -3,12 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test, waitForIslands } from './support/fixtures';
+import { decodeQuotedPrintable as decoded, OUTBOX } from './support/outbox';
 
 /** Issue 11 in the browser: inviting staff, disabling them, and the activity log tab. */
-const OUTBOX = path.resolve('data/e2e/outbox');
-
-const decoded = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 async function linkMailedTo(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -1,15 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, signIn } from './support/fixtures';
-
-const OUTBOX = path.resolve('data/e2e/outbox');
-
-/** Undoes quoted-printable soft line breaks and escapes, so the link reads as sent. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { decodeQuotedPrintable, OUTBOX } from './support/outbox';
 
 async function resetLinkFor(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {

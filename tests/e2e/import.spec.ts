@@ -2,14 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createChapter } from '../support/fixtures';
 import { test, expect, e2eDb, signIn, waitForIslands } from './support/fixtures';
-
-const OUTBOX = path.resolve('data/e2e/outbox');
-
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { decodeQuotedPrintable, OUTBOX } from './support/outbox';
 
 /** The set-password link of the invitation sent to `email` (the servers' poller sends within seconds). */
 async function invitationLinkFor(email: string): Promise<string> {

@@ -1,15 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeQuotedPrintable } from '../../support/mail';
 
 /** Where the site under test writes each e-mail it sends (no SMTP_URL): `DATA_DIR/outbox`. */
 export const OUTBOX = path.resolve('data/e2e/outbox');
 
-/** Undoes quoted-printable soft line breaks and escapes, so a message reads as sent. */
-export function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+export { decodeQuotedPrintable };
 
 /** Every message in the outbox addressed to `email`, decoded. */
 export async function mailsTo(email: string): Promise<string[]> {
