@@ -32,6 +32,7 @@ const OPEN_ROUTES = [
   'POST /api/natcon/registrations',
   'GET /api/natcon/registrations/{orderNumber}',
   'GET /api/natcon/registrations/{orderNumber}/tickets/{confirmationNumber}',
+  'GET /api/natcon/registrations/{orderNumber}/delegates/{confirmationNumber}',
   'POST /api/natcon/registrations/{orderNumber}/student-ids',
   'POST /api/natcon/registrations/{orderNumber}/payments',
   'POST /api/natcon/registrations/{orderNumber}/cancel',

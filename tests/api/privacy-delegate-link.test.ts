@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../support/api';
+import { decodeQuotedPrintable } from '../support/mail';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createUser, type CreatedUser } from '../support/fixtures';
 import { confirmAsGuest, createEdition, delegate, registration } from '../support/natcon';
@@ -49,9 +50,7 @@ describeEachDatabase('a delegate’s privacy through their ticket link', (kind) 
     [first, second] = delegates.map((d) => ({ email: d.email, confirmationNumber: d.confirmation_number! }));
     const mail = api
       .outbox()
-      .map((m) =>
-        m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      )
+      .map(decodeQuotedPrintable)
       .find((m) => m.includes(`To: ${second.email}`) && m.includes(`your ticket ${second.confirmationNumber}`));
     const address = mail?.match(/What we keep about you, and how to download, correct or erase it: (\S+)/)?.[1];
     expect(address).toBeDefined();
@@ -107,5 +106,33 @@ describeEachDatabase('a delegate’s privacy through their ticket link', (kind) 
     expect((await contact.json()).data.requests).toEqual([]);
     const stored = await t.db.selectFrom('privacy_requests').select(['email', 'order_id']).execute();
     expect(stored).toEqual([{ email: second.email, order_id: null }]);
+  });
+
+  it('tells the delegate whether the ticket is good at the door, by their own key only, until the order is cancelled', async () => {
+    const path = `/api/natcon/registrations/${order.orderNumber}/delegates/${second.confirmationNumber}`;
+    const ticket = `/api/natcon/registrations/${order.orderNumber}/tickets/${second.confirmationNumber}`;
+    const token = own().token;
+    const valid = await api.request('GET', `${path}?token=${token}`);
+    expect(valid.status).toBe(200);
+    expect((await valid.json()).data).toEqual({
+      orderNumber: order.orderNumber,
+      confirmationNumber: second.confirmationNumber,
+      name: 'Rohan Second',
+      edition: expect.any(String),
+      status: 'confirmed',
+    });
+    expect((await api.request('GET', `${path}?token=${order.statusToken}`)).status).toBe(404);
+    const other = `/api/natcon/registrations/${order.orderNumber}/delegates/${first.confirmationNumber}?token=${token}`;
+    expect((await api.request('GET', other)).status).toBe(404);
+    expect((await api.request('GET', `${ticket}?token=${token}`)).status).toBe(200);
+
+    const cancelled = await api.request('POST', `/api/admin/natcon/registrations/${order.id}/cancel`, {
+      token: superAdmin.token,
+      body: { note: 'The company withdrew its delegates.' },
+    });
+    expect(cancelled.status).toBe(200);
+    const after = await api.request('GET', `${path}?token=${token}`);
+    expect((await after.json()).data.status).toBe('cancelled');
+    expect((await api.request('GET', `${ticket}?token=${token}`)).status).toBe(404);
   });
 });

@@ -215,9 +215,10 @@ test('the unpaid ticket is refused at check-in; staff verify, the order is confi
   expect(ticket.headers()['content-type']).toBe('application/pdf');
 });
 
-test('a delegate opens their own page from the ticket e-mail: the ticket again and their privacy rights', async ({
+test('a delegate opens their own page from the ticket e-mail: the ticket again and their privacy rights; once cancelled, the page says the ticket is no longer valid', async ({
   page,
   baseURL,
+  users,
 }) => {
   expect(registered).toBeDefined();
   const db = await e2eDb();
@@ -245,6 +246,25 @@ test('a delegate opens their own page from the ticket e-mail: the ticket again a
   await expect(page.getByText('Anil Das')).toHaveCount(0);
   await page.getByText('Your data and privacy').click();
   await expect(page.getByRole('link', { name: 'Download your data (ZIP)' })).toBeVisible();
+  await axe(page);
+
+  // The office cancels the registration: the same link now says so, and offers no ticket to download.
+  const admin = await users.create({ roleId: '5' });
+  await signIn(page, admin, '/auth/admin');
+  await page.goto(`/admin/natcon?q=${registered!.orderNumber}`);
+  await hydrated(page);
+  await page.getByRole('row', { name: `Open order ${registered!.orderNumber}` }).click();
+  await page.getByRole('button', { name: 'Cancel the registration' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order ${registered!.orderNumber}?` });
+  await dialog.getByLabel('Note').fill('The company withdrew its delegates.');
+  await dialog.getByRole('button', { name: 'Cancel the registration' }).click();
+  await expect(page.getByText('Registration cancelled.')).toBeVisible();
+  await page.goto(own.pathname + own.search);
+  await hydrated(page);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This ticket is no longer valid: the registration was cancelled. The registration desk will not admit it.',
+  );
+  await expect(page.getByRole('link', { name: 'Download your ticket (PDF)' })).toHaveCount(0);
   await axe(page);
 });
 

@@ -131,6 +131,18 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/** A delegate's own page (the link in their ticket e-mail): whose ticket it is and whether the desk admits it. */
+export const DelegateTicketViewSchema = z.object({
+  orderNumber: z.string(),
+  confirmationNumber: z.string(),
+  name: z.string(),
+  /** The edition's title. */
+  edition: z.string(),
+  /** The order's status: the ticket is good at the door only while it is `confirmed`. */
+  status: z.enum(ORDER_STATUSES),
+});
+export type DelegateTicketView = z.infer<typeof DelegateTicketViewSchema>;
+
 export const RegistrationAnswerSchema = OrderSchema.extend({
   statusToken: z.string(),
   state: z.enum(['confirmed', 'waitlisted']),

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { NATCON_UPLOAD_MAX_MB } from '../../../lib/natcon';
 import { ReportPaymentBody } from '../../../lib/schemas/money';
 import {
+  DelegateTicketViewSchema,
   NominationFieldsSchema,
   NominationSchema,
   OrderSchema,
@@ -12,6 +13,7 @@ import {
 import {
   createNomination,
   createRegistration,
+  delegateTicketView,
   orderForTicket,
   orderForToken,
   publicNatcon,
@@ -45,6 +47,9 @@ export function orderOfLink(c: AppContext, { orderNumber }: { orderNumber: strin
   const token = c.req.query('token');
   return token ? orderForToken(c.var.deps.db, orderNumber, token) : Promise.resolve(undefined);
 }
+const TicketParams = OrderNumberParam.extend({
+  confirmationNumber: z.string().regex(/^[Nn]\d{2}-\d{6}-\d{2}$/, 'Use a confirmation number.'),
+});
 const UPLOAD_LIMIT = NATCON_UPLOAD_MAX_MB * MB;
 
 function mailAfterRegistration(
@@ -103,13 +108,23 @@ const ticketRoute = apiRoute({
   tags,
   access: ANYONE,
   request: {
-    params: OrderNumberParam.extend({
-      confirmationNumber: z.string().regex(/^[Nn]\d{2}-\d{6}-\d{2}$/, 'Use a confirmation number.'),
-    }),
+    params: TicketParams,
     query: TokenQuery,
   },
   data: z.string(),
   produces: 'application/pdf',
+  errors: [404],
+});
+
+const delegateRoute = apiRoute({
+  method: 'get',
+  path: '/registrations/{orderNumber}/delegates/{confirmationNumber}',
+  summary:
+    'A delegate’s own page, by the token of their ticket e-mail (not the order’s): their name, the edition and whether the ticket is good at the door',
+  tags,
+  access: ANYONE,
+  request: { params: TicketParams, query: TokenQuery },
+  data: DelegateTicketViewSchema,
   errors: [404],
 });
 
@@ -202,6 +217,11 @@ export const natconRouter = createRouter()
       contentType: 'application/pdf',
       filename: `ticket-${delegate.ticket.confirmationNumber}.pdf`,
     });
+  })
+  .openapi(delegateRoute, async (c) => {
+    const { orderNumber, confirmationNumber } = c.req.valid('param');
+    const token = c.req.valid('query').token;
+    return respond(c, await delegateTicketView(c.var.deps.db, orderNumber, confirmationNumber, token));
   })
   .openapi(studentIdRoute, async (c) => {
     const deps = c.var.deps;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../../platform/db';
-import type { Order } from '../../../lib/schemas/natcon';
+import type { DelegateTicketView, Order } from '../../../lib/schemas/natcon';
 import { notFound } from '../errors';
 import { creditNotesOfPayments } from '../gst/credit-notes';
 import { orderStatus } from '../../../lib/natcon';
@@ -202,6 +202,34 @@ async function orderOpenedBy(db: DB, orderNumber: string, opens: (statusTokenHas
   return (await readOrder(db, row.id))!;
 }
 
+async function delegateRowOfLink(db: DB, orderNumber: string, confirmationNumber: string, token: string | undefined) {
+  const row = await db
+    .selectFrom('natcon_delegates as d')
+    .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
+    .innerJoin('natcon_editions as e', 'e.id', 'o.edition_id')
+    .select([
+      'd.id',
+      'd.email',
+      'd.name',
+      'd.confirmation_number',
+      'o.order_number',
+      'o.status_token_hash',
+      'o.state',
+      'o.payment_state',
+      'o.hold_until',
+      'o.hold_kind',
+      'o.guest_confirmed_at',
+      'o.released_at',
+      'e.title as edition',
+    ])
+    .where('o.order_number', '=', orderNumber.toUpperCase())
+    .where('d.confirmation_number', '=', confirmationNumber.toUpperCase())
+    .executeTakeFirst();
+  if (!row || !delegateTokenMatches(row.status_token_hash, confirmationNumber.toUpperCase(), token))
+    throw notFound('No such registration.');
+  return row;
+}
+
 /**
  * The delegate a ticket link names, opened by that delegate's own token only (not the order's): the
  * link went to the delegate's address alone, so it proves the mailbox and opens that person's privacy
@@ -213,14 +241,27 @@ export async function delegateForLink(
   confirmationNumber: string,
   token: string | undefined,
 ): Promise<{ id: number; email: string; name: string }> {
-  const row = await db
-    .selectFrom('natcon_delegates as d')
-    .innerJoin('natcon_orders as o', 'o.id', 'd.order_id')
-    .select(['d.id', 'd.email', 'd.name', 'o.status_token_hash'])
-    .where('o.order_number', '=', orderNumber.toUpperCase())
-    .where('d.confirmation_number', '=', confirmationNumber.toUpperCase())
-    .executeTakeFirst();
-  if (!row || !delegateTokenMatches(row.status_token_hash, confirmationNumber.toUpperCase(), token))
-    throw notFound('No such registration.');
+  const row = await delegateRowOfLink(db, orderNumber, confirmationNumber, token);
   return { id: row.id, email: row.email, name: row.name };
+}
+
+/**
+ * What a delegate's own page says of their ticket: the order's status, which decides whether the desk
+ * admits it (a ticket e-mailed before its order was cancelled, or whose payment was later rejected, is
+ * no longer good). Opened by the delegate's own token only, as `delegateForLink`.
+ */
+export async function delegateTicketView(
+  db: DB,
+  orderNumber: string,
+  confirmationNumber: string,
+  token: string | undefined,
+): Promise<DelegateTicketView> {
+  const row = await delegateRowOfLink(db, orderNumber, confirmationNumber, token);
+  return {
+    orderNumber: row.order_number ?? '',
+    confirmationNumber: row.confirmation_number ?? '',
+    name: row.name,
+    edition: row.edition,
+    status: statusOfRow(row),
+  };
 }
