@@ -100,6 +100,13 @@ describeEachDatabase('Chapter transfers', (kind) => {
   it('lets a chapter admin record a request for their own members only; one pending at a time, even at once', async () => {
     const stranger = await call('POST', '/api/admin/transfers', westAdmin, { memberId: ravi.id, toChapterId: west.id });
     expect(stranger.status).toBe(404);
+    // An id past the databases' integer columns is refused as input (it once reached PostgreSQL: a 500).
+    const beyond = await call('POST', '/api/admin/transfers', eastAdmin, {
+      memberId: 2_147_483_648,
+      toChapterId: west.id,
+    });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error.fields).toEqual({ memberId: 'Choose a member.' });
     const answers = await Promise.all(
       [1, 2, 3].map(() => call('POST', '/api/admin/transfers', eastAdmin, { memberId: ravi.id, toChapterId: west.id })),
     );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LINK_RULE_MESSAGE, safeLink } from '../links';
 import { ROLE_IDS, type RoleId } from '../roles';
-import { isoDate, pagingQuery, sortQuery } from './common';
+import { isoDate, MAX_RECORD_ID, pagingQuery, sortQuery } from './common';
 import { singleLineText } from './text';
 
 /**
@@ -142,7 +142,7 @@ export const UserInviteInput = z
     name: line(200, 'Enter the name.'),
     email,
     roleId: staffRoleId,
-    chapterId: z.number().int().positive().nullable().optional(),
+    chapterId: z.number().int().positive().max(MAX_RECORD_ID).nullable().optional(),
   })
   .strict()
   .refine((u) => u.roleId !== '4' || Boolean(u.chapterId), {
@@ -154,7 +154,7 @@ export type UserInvite = z.infer<typeof UserInviteInput>;
 export const UserUpdateInput = z
   .object({
     roleId: staffRoleId.optional(),
-    chapterId: z.number().int().positive().nullable().optional(),
+    chapterId: z.number().int().positive().max(MAX_RECORD_ID).nullable().optional(),
     active: z.boolean().optional(),
     /** Sends the user a new set-password link. */
     sendResetLink: z.literal(true).optional(),

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 /** The largest id the databases' integer columns hold: a larger one would fail in PostgreSQL, not be "not found". */
-const MAX_RECORD_ID = 2_147_483_647;
+export const MAX_RECORD_ID = 2_147_483_647;
 
 /** A record id written in digits (in a path or a query), as a number; `message` when it is not one. */
 export function recordId(message = 'Use a record id made of digits.') {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pagingQuery, recordId, sortQuery } from './common';
+import { isoDate, MAX_RECORD_ID, pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -50,7 +50,7 @@ const webAddress = z
   .transform((v) => v || null);
 /** A date and time with its offset (`2026-12-05T10:00:00+05:30`); the forms send Asia/Kolkata. */
 const dateTime = z.string().datetime({ offset: true, message: 'Give a date and time.' });
-const imageId = z.number().int().positive().nullable().optional();
+const imageId = z.number().int().positive().max(MAX_RECORD_ID).nullable().optional();
 
 /** The fields of an event; `EventBody` adds the rules between them. */
 export const EventFields = z
@@ -58,7 +58,7 @@ export const EventFields = z
     title,
     type: z.enum(EVENT_TYPES),
     region: z.enum(REGIONS).nullable().optional(),
-    chapterId: z.number().int().positive().nullable().optional(),
+    chapterId: z.number().int().positive().max(MAX_RECORD_ID).nullable().optional(),
     startsAt: dateTime,
     endsAt: dateTime,
     venue: optionalText(300),
@@ -102,7 +102,7 @@ export const AlbumFields = z
   .object({
     title,
     albumDate: isoDate,
-    eventId: z.number().int().positive().nullable().optional(),
+    eventId: z.number().int().positive().max(MAX_RECORD_ID).nullable().optional(),
     coverImageId: imageId,
     description: multiLineText(z.string().trim().max(ABSTRACT_MAX)).optional(),
     status: z.enum(CONTENT_STATUSES),
@@ -115,7 +115,12 @@ export const PhotoPatch = z
   .object({ caption: singleLineText(z.string().trim().max(CAPTION_MAX, `At most ${CAPTION_MAX} characters.`)) })
   .strict();
 export const PhotoOrder = z
-  .object({ photoIds: z.array(z.number().int().positive()).min(1, 'List the photos in their new order.').max(2000) })
+  .object({
+    photoIds: z
+      .array(z.number().int().positive().max(MAX_RECORD_ID))
+      .min(1, 'List the photos in their new order.')
+      .max(2000),
+  })
   .strict();
 
 const issueNumber = z.number().int().min(1).max(9999).nullable().optional();

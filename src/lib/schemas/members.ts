@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_CLASS_CODES } from '../membership-classes';
 import { MEMBER_STATUSES } from '../member-status';
-import { pagingQuery, recordId, sortQuery } from './common';
+import { MAX_RECORD_ID, pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 import { gstBuyerFields } from './gst-buyer';
 import { InvoiceRefSchema } from './gst';
@@ -114,7 +114,7 @@ const staffOnlyFields = {
     .nullable()
     .optional(),
   classCode: z.enum(MEMBERSHIP_CLASS_CODES).optional(),
-  chapterId: z.number().int().positive().optional(),
+  chapterId: z.number().int().positive().max(MAX_RECORD_ID).optional(),
 };
 
 /** `PATCH /api/members/me`: the member's own contact and professional details, nothing else. */

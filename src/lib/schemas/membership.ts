@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_CLASS_CODES, type MembershipClassCode } from '../membership-classes';
 import { parseFinancialYearLabel } from '../financial-year';
-import { isoDate, pagingQuery, recordId, sortQuery } from './common';
+import { isoDate, MAX_RECORD_ID, pagingQuery, recordId, sortQuery } from './common';
 import { singleLineText } from './text';
 import { couponCodeField } from './money';
 import { InvoiceRefSchema } from './gst';
@@ -101,7 +101,11 @@ export const ApplicationFields = z
       .int('Use whole years.')
       .min(0, 'Use whole years from 0 to 60.')
       .max(60, 'Use whole years from 0 to 60.'),
-    chapterId: z.coerce.number({ invalid_type_error: 'Choose your chapter.' }).int().positive('Choose your chapter.'),
+    chapterId: z.coerce
+      .number({ invalid_type_error: 'Choose your chapter.' })
+      .int()
+      .positive('Choose your chapter.')
+      .max(MAX_RECORD_ID, 'Choose your chapter.'),
     proposerNumber: memberNumber,
     seconderNumber: memberNumber,
     institution: optionalText(200),

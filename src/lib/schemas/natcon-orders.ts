@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KEEP_KINDS, NATCON_MAX_DELEGATES_PER_ORDER } from '../natcon';
-import { isoDate } from './common';
+import { isoDate, MAX_RECORD_ID } from './common';
 import { multiLineText } from './text';
 
 /**
@@ -65,10 +65,10 @@ export type Cancellation = z.infer<typeof CancellationSchema>;
 /** The registration form's question: what would this order cost, with this coupon, today? */
 export const PricePreviewBodySchema = z
   .object({
-    editionId: z.number().int().positive().optional(),
-    categoryId: z.number().int().positive(),
+    editionId: z.number().int().positive().max(MAX_RECORD_ID).optional(),
+    categoryId: z.number().int().positive().max(MAX_RECORD_ID),
     delegates: z
-      .array(z.object({ categoryId: z.number().int().positive().optional() }).strict())
+      .array(z.object({ categoryId: z.number().int().positive().max(MAX_RECORD_ID).optional() }).strict())
       .min(1, 'Add at least one delegate.')
       .max(NATCON_MAX_DELEGATES_PER_ORDER, `At most ${NATCON_MAX_DELEGATES_PER_ORDER} delegates in one order.`),
     coupon: z.string().trim().max(40).optional().nullable(),

@@ -7,7 +7,7 @@ import {
   ORDER_STATES,
   PAYMENT_STATES,
 } from '../natcon';
-import { isoDate, pagingQuery, sortQuery } from './common';
+import { isoDate, MAX_RECORD_ID, pagingQuery, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -44,7 +44,7 @@ export const DelegateInputSchema = z
     phone,
     designation: optionalText(120),
     /** Defaults to the order's category. */
-    categoryId: z.number().int().positive().optional(),
+    categoryId: z.number().int().positive().max(MAX_RECORD_ID).optional(),
     /** For a member's rate: the member number; the delegate's e-mail must be the one on that record. */
     memberNumber: singleLineText(z.string().trim().max(40)).optional().nullable(),
   })
@@ -53,8 +53,8 @@ export type DelegateInput = z.infer<typeof DelegateInputSchema>;
 
 export const RegistrationBodySchema = z
   .object({
-    editionId: z.number().int().positive().optional(),
-    categoryId: z.number().int().positive(),
+    editionId: z.number().int().positive().max(MAX_RECORD_ID).optional(),
+    categoryId: z.number().int().positive().max(MAX_RECORD_ID),
     contact: z.object({ name: name('your name'), email, phone }).strict(),
     organisation: optionalText(200),
     gstin: z
@@ -211,7 +211,7 @@ export const CancelBodySchema = z
   .object({ note: multiLineText(z.string().trim().min(1, 'Say why it is cancelled.').max(2000)) })
   .strict();
 
-export const MoveDelegateSchema = z.object({ categoryId: z.number().int().positive() }).strict();
+export const MoveDelegateSchema = z.object({ categoryId: z.number().int().positive().max(MAX_RECORD_ID) }).strict();
 
 export const CheckInBodySchema = z
   .object({
@@ -245,13 +245,21 @@ export * from './natcon-orders';
 /** A select's value ('' for "the order's category") as the optional id the API takes. */
 const formCategoryId = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-  z.number({ invalid_type_error: 'Choose a category.' }).int().positive('Choose a category.').optional(),
+  z
+    .number({ invalid_type_error: 'Choose a category.' })
+    .int()
+    .positive('Choose a category.')
+    .max(MAX_RECORD_ID, 'Choose a category.')
+    .optional(),
 );
 
 /** The registration form: the API's body, with the selects' text values read as ids. */
 export const RegistrationFormSchema = z
   .object({
-    categoryId: z.preprocess((v) => Number(v), z.number().int().positive('Choose a category.')),
+    categoryId: z.preprocess(
+      (v) => Number(v),
+      z.number().int().positive('Choose a category.').max(MAX_RECORD_ID, 'Choose a category.'),
+    ),
     contact: RegistrationBodySchema.shape.contact,
     organisation: RegistrationBodySchema.shape.organisation,
     gstin: RegistrationBodySchema.shape.gstin,

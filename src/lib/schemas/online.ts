@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID } from './common';
 import { PAYMENT_MODES, PAYMENT_STATES } from './money';
 import { PaymentCreditNoteSchema, PaymentInvoiceSchema } from './gst';
 
@@ -11,7 +12,7 @@ export const ONLINE_PURPOSES = ['membership_application', 'membership_renewal', 
 
 export const OnlinePaymentBody = z.object({
   purpose: z.enum(ONLINE_PURPOSES, { errorMap: () => ({ message: 'Choose what is paid for.' }) }),
-  subjectId: z.number().int().positive(),
+  subjectId: z.number().int().positive().max(MAX_RECORD_ID),
   /** The applicant's status token or the NATCON buyer's order token; a member pays signed in. */
   statusToken: z.string().min(10).max(200).optional(),
 });
@@ -155,7 +156,9 @@ export const StatementSchema = z.object({
 });
 export type Statement = z.infer<typeof StatementSchema>;
 
-export const ConfirmMatchesBody = z.object({ lineIds: z.array(z.number().int().positive()).max(1000).optional() });
+export const ConfirmMatchesBody = z.object({
+  lineIds: z.array(z.number().int().positive().max(MAX_RECORD_ID)).max(1000).optional(),
+});
 
 export const ConfirmMatchesSchema = z.object({
   confirmed: z.array(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery, recordId } from './common';
+import { MAX_RECORD_ID, pagingQuery, recordId } from './common';
 import { DeadlineSchema, PrivacyRequestViewSchema, REQUEST_KINDS, REQUEST_STATES } from './privacy';
 
 /**
@@ -26,15 +26,15 @@ export const DeskNoteOnlyBody = z
 export const BreachScopeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('members'),
-    memberIds: z.array(z.number().int().positive()).min(1, 'Name at least one member.').max(10_000),
+    memberIds: z.array(z.number().int().positive().max(MAX_RECORD_ID)).min(1, 'Name at least one member.').max(10_000),
   }),
-  z.object({ kind: z.literal('chapter'), chapterId: z.number().int().positive() }),
-  z.object({ kind: z.literal('import'), importId: z.number().int().positive() }),
+  z.object({ kind: z.literal('chapter'), chapterId: z.number().int().positive().max(MAX_RECORD_ID) }),
+  z.object({ kind: z.literal('import'), importId: z.number().int().positive().max(MAX_RECORD_ID) }),
   z.object({ kind: z.literal('all') }),
   /** Everyone whose application for membership is open, refused or withdrawn (not yet a member). */
   z.object({ kind: z.literal('applicants') }),
   /** Every buyer and delegate of one NATCON edition's orders. */
-  z.object({ kind: z.literal('natcon'), editionId: z.number().int().positive() }),
+  z.object({ kind: z.literal('natcon'), editionId: z.number().int().positive().max(MAX_RECORD_ID) }),
 ]);
 export type BreachScope = z.infer<typeof BreachScopeSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery, recordId, sortQuery } from './common';
+import { MAX_RECORD_ID, pagingQuery, recordId, sortQuery } from './common';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -21,7 +21,11 @@ export const TRANSFER_RULE =
   'A chapter admin cannot move a member to another chapter: record a transfer request (Request a transfer on the ' +
   'member’s record, or the member asks in the portal) and the national office approves or refuses it.';
 
-const chapterChoice = z.number({ invalid_type_error: 'Choose a chapter.' }).int().positive('Choose a chapter.');
+const chapterChoice = z
+  .number({ invalid_type_error: 'Choose a chapter.' })
+  .int()
+  .positive('Choose a chapter.')
+  .max(MAX_RECORD_ID, 'Choose a chapter.');
 const reason = multiLineText(z.string().trim().max(500, 'Use at most 500 characters.')).optional();
 
 /** `POST /api/members/me/transfer-requests`: the member asks. */
@@ -30,7 +34,11 @@ export type OwnTransferRequestInput = z.input<typeof OwnTransferRequestBody>;
 
 /** `POST /api/admin/transfers`: staff record a member's request. */
 export const StaffTransferRequestBody = z
-  .object({ memberId: z.number().int().positive('Choose a member.'), toChapterId: chapterChoice, reason })
+  .object({
+    memberId: z.number().int().positive('Choose a member.').max(MAX_RECORD_ID, 'Choose a member.'),
+    toChapterId: chapterChoice,
+    reason,
+  })
   .strict();
 
 /** `POST /api/admin/transfers/{id}/decision`: a refusal says why (the member is told). */
