@@ -4,8 +4,15 @@ import { MUTATION_FOLDERS, currentFolder } from './tests/mutation/folders.mjs';
 
 const folder = currentFolder();
 const { mutate } = MUTATION_FOLDERS[folder];
-// A unit-tests-only run (`--unit`) keeps its own files: its results say less than a full run's.
-const name = process.env.MUTATION_TESTS === 'unit' ? `${folder}.unit` : folder;
+// A unit-tests-only run (`--unit`) or one without PostgreSQL (`--sqlite`) keeps its own files: its results say
+// less than a full run's.
+const name = [
+  folder,
+  process.env.MUTATION_TESTS === 'unit' ? 'unit' : null,
+  process.env.MUTATION_SQLITE_ONLY ? 'sqlite' : null,
+]
+  .filter(Boolean)
+  .join('.');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -21,7 +28,7 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${name}.report.json` },
   // Two cores shared with other work: one test runner beside Stryker itself.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
-  // The API tests migrate a fresh SQLite database per file; a slow, loaded machine needs the room.
+  // The API tests migrate a fresh database per file; a slow, loaded machine needs the room.
   timeoutMS: 60000,
   timeoutFactor: 3,
   dryRunTimeoutMinutes: 30,

@@ -2,8 +2,8 @@
 import { getViteConfig } from 'astro/config';
 import { currentFolder, testsOf } from './tests/mutation/folders.mjs';
 
-// Used only by Stryker (stryker.config.mjs): the tests of one domain folder, on SQLite alone
-// (tests/mutation/run.mjs unsets TEST_DATABASE_URL so every mutant is not tested twice).
+// Used only by Stryker (stryker.config.mjs): the tests of one domain folder, on SQLite and, when
+// TEST_DATABASE_URL is set (tests/mutation/run.mjs keeps it unless `--sqlite`), on PostgreSQL.
 export default getViteConfig({
   test: {
     include: testsOf(currentFolder()),

@@ -14,6 +14,10 @@ export const MUTATION_FOLDERS = {
       'tests/api/token.test.ts',
       'tests/api/password-reset.test.ts',
       'tests/api/password-reset-links.test.ts',
+      'tests/api/identity-*.test.ts',
+      'tests/api/unread-count.test.ts',
+      'tests/integration/auth-config.test.ts',
+      'tests/integration/auth-throttle.test.ts',
     ],
   },
   joining: {

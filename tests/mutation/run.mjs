@@ -7,7 +7,7 @@ import { FOLDER_NAMES } from './folders.mjs';
 
 const given = process.argv.slice(2);
 const unitOnly = given.includes('--unit');
-const args = given.filter((arg) => arg !== '--unit');
+const args = given.filter((arg) => arg !== '--unit' && arg !== '--sqlite');
 const named = args.filter((arg) => FOLDER_NAMES.includes(arg));
 const unknown = args.filter(
   (arg, i) => !arg.startsWith('-') && !FOLDER_NAMES.includes(arg) && !args[i - 1]?.startsWith('-'),
@@ -19,10 +19,14 @@ if (unknown.length > 0) {
 const options = args.filter((arg) => !FOLDER_NAMES.includes(arg));
 const folders = named.length > 0 ? named : FOLDER_NAMES;
 
-// SQLite only: with TEST_DATABASE_URL every mutant would also run its tests on PostgreSQL, doubling the time
-// without telling more about the domain code.
+// With TEST_DATABASE_URL the tests run on PostgreSQL too, which reaches the code only PostgreSQL runs (row
+// locks, the batched token check); `--sqlite` leaves it out for a quicker, narrower run.
+const sqliteOnly = given.includes('--sqlite');
 const env = { ...process.env, NODE_ENV: 'test' };
-delete env.TEST_DATABASE_URL;
+if (sqliteOnly) {
+  delete env.TEST_DATABASE_URL;
+  env.MUTATION_SQLITE_ONLY = '1';
+}
 if (unitOnly) env.MUTATION_TESTS = 'unit';
 
 let failed = false;
