@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
-import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
+import { financialYearLabel, financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import sharp from 'sharp';
 import { memberWith } from './members-support';
 import { APPLICANT_DETAILS } from './joining-support';
@@ -71,6 +71,18 @@ describeEachDatabase('The membership card and its public check', (kind) => {
     expect((await api.request('GET', `/api/members/${lapsed.id}/photo`, { token: currentUser.token })).status).toBe(
       404,
     );
+  });
+
+  it('says how long each card is good for: to 31 March after the year paid, for life, or not paid', async () => {
+    const superAdmin = await createUser(database.db, { roleId: '2' });
+    const life = await memberWith(database.db, east.id, { firstName: 'Lalit', classCode: 'life', paid: null });
+    const unpaid = await memberWith(database.db, east.id, { firstName: 'Usha', paid: null });
+    const validThrough = async (id: number) =>
+      (await (await api.request('GET', `/api/members/${id}/card`, { token: superAdmin.token })).json()).data
+        .validThrough;
+    expect(await validThrough(current.id)).toBe(`31 March ${CURRENT + 1} (${financialYearLabel(CURRENT)})`);
+    expect(await validThrough(life.id)).toBe('Life');
+    expect(await validThrough(unpaid.id)).toBe('Not paid');
   });
 
   it('puts the photograph sent with the application on the card', async () => {

@@ -27,7 +27,15 @@ export const MUTATION_FOLDERS = {
   // Renewals live in members/renewals; their payments are recorded through money's purpose seam.
   members: {
     mutate: ['src/server/domains/members/**/*.ts'],
-    tests: ['src/server/domains/members/**/*.test.ts', 'tests/api/members-*.test.ts'],
+    tests: [
+      'src/server/domains/members/**/*.test.ts',
+      'tests/api/members-*.test.ts',
+      // Renewals paid online, with GST, listed in the portal and verified on the payments screen.
+      'tests/api/money-online.test.ts',
+      'tests/api/gst-membership.test.ts',
+      'tests/api/money-member-portal.test.ts',
+      'tests/api/money-payments.test.ts',
+    ],
   },
   money: {
     mutate: ['src/server/domains/money/**/*.ts'],
