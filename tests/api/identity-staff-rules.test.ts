@@ -212,6 +212,20 @@ describeEachDatabase('staff accounts: the rules, the register and the audit trai
       expect(moved).toMatchObject({ ok: true, user: { roleId: '5', chapter: null, active: true } });
     });
 
+    it('checks the chapter a chapter admin is moved to, and sends a member a link without other changes', async () => {
+      const admin = await createUser(t.db, { roleId: '4', chapterId: chapter.id });
+      expect(await update(admin.id, { chapterId: closed.id })).toEqual({
+        ok: false,
+        kind: 'invalid',
+        field: 'chapterId',
+        message: 'This chapter is deactivated.',
+      });
+      const member = await createMember(t.db, chapter.id);
+      const memberUser = await createUser(t.db, { roleId: '1', memberId: member.id });
+      const sent = await update(memberUser.id, { sendResetLink: true });
+      expect(sent).toMatchObject({ ok: true, user: { roleId: '1' }, mail: { to: memberUser.email } });
+    });
+
     it('sends a new set-password link, audited with the address it went to', async () => {
       const sent = await update(target.id, { sendResetLink: true });
       if (!sent.ok) throw new Error(sent.message);

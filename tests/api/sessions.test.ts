@@ -51,7 +51,12 @@ describeEachDatabase('Sign-in, tokens and the signed-in user', (kind) => {
     const unknownEmail = await signIn('nobody@example.test', FIXTURE_PASSWORD, '10.0.0.2');
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
+    const refusal = await wrongPassword.json();
+    expect(refusal).toEqual(await unknownEmail.json());
+    expect(refusal.error).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'The e-mail address or password is not correct.',
+    });
     const failures = await database.db
       .selectFrom('audit_log')
       .select('action')
