@@ -23,7 +23,10 @@ export default {
   // Kept in the repository (decision 0010): a rerun, even on a fresh clone, tests only what changed.
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  // The event recorder writes each mutant's result as it is tested, so survivors can be read (with
+  // tests/mutation/survivors.mjs) and their tests written while a long run goes on.
+  reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
+  eventReporter: { baseDir: `reports/mutation/${name}.events` },
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.report.json` },
   // Two cores shared with other work: one test runner beside Stryker itself.
