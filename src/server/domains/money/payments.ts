@@ -325,18 +325,6 @@ export function rejectPayment(
   return decidePayment(db, caller, paymentId, 'rejected', note, now);
 }
 
-/** Payments of one subject, newest first (for the application's or order's detail screen). */
-export async function paymentsOf(db: DB, purpose: string, subjectId: number): Promise<PaymentRecord[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('purpose', '=', purpose)
-    .where('subject_id', '=', subjectId)
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toPaymentRecord);
-}
-
 /**
  * A payment the caller may see, or a 404 that does not tell whether it exists: roles 2 and 5 see
  * every payment; others as the purpose's handler says (a chapter admin its chapter's, a member their own).
