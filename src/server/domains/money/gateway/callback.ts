@@ -61,10 +61,12 @@ export async function handleCallback(
     await confirmCapture(db, orderId, captured, 'callback', now, tell);
     return { location: withOutcome(order.return_path, 'paid'), outcome: 'paid' };
   }
+  // A cancel comes back by our cancel_url (`cancelled`) or, without it, posted as an error of reason payment_cancelled.
+  const cancelled = Boolean(query.cancelled) || query['error[reason]'] === 'payment_cancelled';
   await closeUnpaid(
     db,
     orderId,
-    query.cancelled ? 'The payer cancelled on the payment page.' : 'The online payment failed.',
+    cancelled ? 'The payer cancelled on the payment page.' : 'The online payment failed.',
     now,
   );
   return { location: withOutcome(order.return_path, 'not_paid'), outcome: 'not_paid' };
