@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import { DAMAGED_WORKBOOK } from '../../src/server/domains/import/read-file';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE } from '../../src/lib/roles';
 import { invalid } from '../../src/server/domains/errors';
@@ -95,6 +97,13 @@ describeEachDatabase('Bank statements: refused files and confirming line by line
     expect(unreadable.status).toBe(400);
     const why = 'This text is UTF-16 ("Unicode text"): save the sheet as "CSV UTF-8" and upload that.';
     expect(unreadable.body.error).toMatchObject({ message: why, fields: { file: why } });
+
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Statement').addRow(HEADER.split(','));
+    const whole = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const cut = await post('', new Blob([whole.slice(0, Math.floor(whole.length * 0.6))]), 'statement.xlsx');
+    expect(cut.status).toBe(400);
+    expect(cut.body.error).toMatchObject({ message: DAMAGED_WORKBOOK, fields: { file: DAMAGED_WORKBOOK } });
 
     const noHeader = await post('', new Blob(['Posted,Remarks,Paid in\n20/11/2026,NEFT CR,500.00']));
     expect(noHeader.status).toBe(400);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { parseDate } from './fields';
-import { detectImportFormat, ImportFileError, readSheetRows, type SheetRow } from './read-file';
+import { DAMAGED_WORKBOOK, detectImportFormat, ImportFileError, readSheetRows, type SheetRow } from './read-file';
 
 async function rowsOf(bytes: Uint8Array, maxRows?: number): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
@@ -112,5 +112,12 @@ describe('reading .xlsx workbooks', () => {
     ]);
     // A date kept as a plain number (a General-formatted column) reads as the date Excel shows.
     expect(parseDate(rows[1].cells[3], '2026-11-25')).toEqual({ value: '2019-03-12' });
+  });
+
+  it('refuses a workbook cut short as damaged, with what to do about it', async () => {
+    const whole = await workbookBytes();
+    const cut = whole.slice(0, Math.floor(whole.length * 0.6));
+    expect(await detectImportFormat(cut)).toEqual({ type: 'xlsx' });
+    expect(await refusal(cut)).toMatchObject({ problem: 'damaged', message: DAMAGED_WORKBOOK });
   });
 });

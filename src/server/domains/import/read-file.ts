@@ -25,7 +25,7 @@ export interface SheetRow {
   cells: string[];
 }
 
-export type ImportFileProblem = 'unsupported_type' | 'unreadable_encoding' | 'too_many_rows' | 'empty';
+export type ImportFileProblem = 'unsupported_type' | 'unreadable_encoding' | 'too_many_rows' | 'empty' | 'damaged';
 
 /** Why a file cannot be read at all (as opposed to a row with a bad cell, which is that row's error). */
 export class ImportFileError extends Error {
@@ -144,16 +144,26 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  for await (const worksheet of workbook) {
-    for await (const row of worksheet) {
-      const values = row.values as ExcelJS.CellValue[];
-      // `values` counts from 1 (index 0 is always empty) and is sparse where cells are missing.
-      const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => xlsxCellText(values[i + 1]));
-      yield { number: row.number, cells };
+  try {
+    for await (const worksheet of workbook) {
+      for await (const row of worksheet) {
+        const values = row.values as ExcelJS.CellValue[];
+        // `values` counts from 1 (index 0 is always empty) and is sparse where cells are missing.
+        const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => xlsxCellText(values[i + 1]));
+        yield { number: row.number, cells };
+      }
+      return;
     }
-    return;
+  } catch (error) {
+    // A workbook cut short in a download or an e-mail fails deep in the zip reader: that is the file's fault, not
+    // the site's, and staff can mend it by saving the workbook again.
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError('damaged', DAMAGED_WORKBOOK);
   }
 }
+
+export const DAMAGED_WORKBOOK =
+  'This workbook cannot be read: it may be damaged or cut short. Open it in Excel or LibreOffice, save it again as .xlsx and upload that copy.';
 
 async function* csvRows(bytes: Uint8Array, format: ImportFileFormat & { type: 'csv' }): AsyncGenerator<SheetRow> {
   let number = 0;
