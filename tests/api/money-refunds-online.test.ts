@@ -9,7 +9,7 @@ import { nowIso } from '../../src/server/platform/db';
 import { createTestApi } from '../support/api';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
 import { applicationAwaitingPayment, startOnlineWorld, type OnlineWorld } from '../support/online';
-import { authUserOf, invoiceTaxedPayments, refundMailsTo, type Envelope } from '../support/refunds';
+import { authUserOf, invoiceTaxedPayments, refundMailsTo, refundTrail, type Envelope } from '../support/refunds';
 
 /**
  * Online refunds when the gateway is not there or says no: without a configured gateway nothing is
@@ -20,6 +20,8 @@ import { authUserOf, invoiceTaxedPayments, refundMailsTo, type Envelope } from '
  */
 
 const NOW = new Date('2026-11-20T06:00:00Z');
+/** What the stand-in, as Razorpay, says when asked to refund more than is left. */
+const GATEWAY_REFUSAL = 'The total refund amount is greater than the refund payment amount';
 
 describeEachDatabase('Online refunds the gateway refuses, cannot be reached for, or confirms', (kind) => {
   let database: TestDatabase;
@@ -112,12 +114,14 @@ describeEachDatabase('Online refunds the gateway refuses, cannot be reached for,
       reason: 'Overpaid',
     });
     expect(refused.status).toBe(409);
-    expect(refused.body.error!.message).toBe(
-      'The gateway refused the refund: The total refund amount is greater than the refund payment amount',
-    );
+    expect(refused.body.error!.message).toBe(`The gateway refused the refund: ${GATEWAY_REFUSAL}`);
     expect(await refundedOf(payment.id)).toBe(0);
     const [failed] = await refundsOf(payment.id);
     expect(failed).toMatchObject({ state: 'failed', mode: 'gateway', amount: 10_000, gateway_refund_id: null });
+    expect(await refundTrail(database.db, payment.id)).toEqual([
+      { action: 'payment.refunded', refundId: failed.id, amount: 10_000 },
+      { action: 'payment.refund_refused', refundId: failed.id, amount: 10_000, refusal: GATEWAY_REFUSAL },
+    ]);
 
     payment.gatewayPayment.amount_refunded = 0;
     const again = await call<{ state: string; gatewayRefundId: string }>(
@@ -143,10 +147,12 @@ describeEachDatabase('Online refunds the gateway refuses, cannot be reached for,
     payment.gatewayPayment.amount_refunded = payment.amount;
     const refused = await call('POST', `/api/admin/refunds/${dueId}/make`, {});
     expect(refused.status).toBe(409);
-    expect(refused.body.error!.message).toBe(
-      'The gateway refused the refund: The total refund amount is greater than the refund payment amount',
-    );
+    expect(refused.body.error!.message).toBe(`The gateway refused the refund: ${GATEWAY_REFUSAL}`);
     expect(await refundedOf(payment.id)).toBe(0);
+    expect((await refundTrail(database.db, payment.id)).slice(-2)).toEqual([
+      { action: 'payment.refunded', refundId: dueId, amount: payment.amount },
+      { action: 'payment.refund_refused', refundId: dueId, amount: payment.amount, refusal: GATEWAY_REFUSAL },
+    ]);
     expect(await refundsOf(payment.id)).toEqual([
       expect.objectContaining({
         id: dueId,

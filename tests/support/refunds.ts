@@ -94,3 +94,19 @@ export async function invoiceTaxedPayments(db: DB, superAdmin: AuthUser): Promis
   registerPaymentPurpose(TAXED_PURPOSE, taxedHandler);
   await updateGstSettings(db, superAdmin, GST_SETTINGS);
 }
+
+/** The refund entries of a payment's audit trail: each refund entered, and each the gateway refused. */
+export async function refundTrail(db: DB, paymentId: number) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['action', 'detail'])
+    .where('entity', '=', 'payment')
+    .where('entity_id', '=', String(paymentId))
+    .where('action', 'in', ['payment.refunded', 'payment.refund_refused'])
+    .orderBy('id')
+    .execute();
+  return rows.map(({ action, detail }) => {
+    const { refundId, amount, refusal } = JSON.parse(detail ?? '{}') as Record<string, unknown>;
+    return { action, refundId, amount, ...(refusal === undefined ? {} : { refusal }) };
+  });
+}

@@ -63,6 +63,8 @@ export type AuditAction =
   /** Online payments (issue 24): a gateway payment staff must look at; refunds; bank statements. */
   | 'payment.gateway_flagged'
   | 'payment.refunded'
+  /** The gateway refused a refund already entered as `payment.refunded`: nothing left the account. */
+  | 'payment.refund_refused'
   | 'payment.refund_due'
   | 'statement.uploaded'
   /** Staff actions of issue 11; their detail holds `before` and `after`. */

@@ -9,6 +9,7 @@ import { mayDecidePayments } from '../payments';
 import {
   checkInput,
   creditTheInvoice,
+  recordRefusedRefund,
   reserve,
   tellPayer,
   toView,
@@ -227,6 +228,13 @@ export async function makeDueRefund(
         .set((eb) => ({ refunded: eb('refunded', '-', made.amount) }))
         .where('id', '=', due.payment_id)
         .execute();
+      await recordRefusedRefund(
+        trx,
+        caller,
+        { paymentId: due.payment_id, refundId: made.id, amount: made.amount },
+        error,
+        ctx,
+      );
     });
     throw conflict(`The gateway refused the refund: ${error.message}`);
   }

@@ -247,9 +247,32 @@ export async function refundPayment(
         .set((eb) => ({ refunded: eb('refunded', '-', input.amount) }))
         .where('id', '=', paymentId)
         .execute();
+      await recordRefusedRefund(trx, caller, { paymentId, refundId: refund.id, amount: input.amount }, error, ctx);
     });
     throw conflict(`The gateway refused the refund: ${error.message}`);
   }
+}
+
+/**
+ * The audit trail's word that a refund entered as `payment.refunded` never happened: the gateway refused it, so an
+ * accountant reading the trail does not count it.
+ */
+export async function recordRefusedRefund(
+  trx: DB,
+  caller: AuthUser,
+  refund: { paymentId: number; refundId: number; amount: number },
+  refusal: GatewayError,
+  ctx: Pick<RefundContext, 'now' | 'ip'>,
+): Promise<void> {
+  await writeAudit(trx, {
+    action: 'payment.refund_refused',
+    at: ctx.now,
+    actorUserId: caller.id,
+    entity: 'payment',
+    entityId: refund.paymentId,
+    ip: ctx.ip,
+    detail: { refundId: refund.refundId, amount: refund.amount, refusal: refusal.message },
+  });
 }
 
 /** The gateway's `refund.processed`: a pending refund becomes processed (once) and the payer is told. */
