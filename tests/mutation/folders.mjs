@@ -22,7 +22,16 @@ export const MUTATION_FOLDERS = {
   },
   joining: {
     mutate: ['src/server/domains/joining/**/*.ts'],
-    tests: ['src/server/domains/joining/**/*.test.ts', 'tests/api/joining-*.test.ts'],
+    tests: [
+      'src/server/domains/joining/**/*.test.ts',
+      'tests/api/joining-*.test.ts',
+      // A minor's guardian: consent, the reminder and the closing at day 30.
+      'tests/api/privacy-applicants.test.ts',
+      'tests/api/guardian-waiting.test.ts',
+      // An application's payment as the money screens decide it: references, and refunds due after a withdrawal.
+      'tests/api/money-references.test.ts',
+      'tests/api/money-refunds-due.test.ts',
+    ],
   },
   // Renewals live in members/renewals; their payments are recorded through money's purpose seam.
   members: {
