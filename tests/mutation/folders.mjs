@@ -52,7 +52,14 @@ export const MUTATION_FOLDERS = {
   },
   natcon: {
     mutate: ['src/server/domains/natcon/**/*.ts'],
-    tests: ['src/server/domains/natcon/**/*.test.ts', 'tests/api/natcon-*.test.ts', 'tests/api/gst-natcon.test.ts'],
+    tests: [
+      'src/server/domains/natcon/**/*.test.ts',
+      'tests/api/natcon-*.test.ts',
+      'tests/api/gst-natcon.test.ts',
+      // What the desk shows of a delegate, and a delegate's own ticket page.
+      'tests/api/privacy-desk.test.ts',
+      'tests/api/privacy-delegate-link.test.ts',
+    ],
   },
 };
 
