@@ -56,8 +56,7 @@ export const MUTATION_FOLDERS = {
       'src/server/domains/natcon/**/*.test.ts',
       'tests/api/natcon-*.test.ts',
       'tests/api/gst-natcon.test.ts',
-      // What the desk shows of a delegate, and a delegate's own ticket page.
-      'tests/api/privacy-desk.test.ts',
+      // A delegate's own ticket page, opened by the delegate's link.
       'tests/api/privacy-delegate-link.test.ts',
     ],
   },
