@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
+import { containsText } from '../../platform/db/export-rows';
 import type { Database } from '../../platform/db/schema';
 import { ROLE } from '../../../lib/roles';
 import type { OrderPaymentState, OrderState } from '../../../lib/natcon';
@@ -44,29 +45,22 @@ export function scopedOrders(db: DB, viewer: AuthUser, filters: Omit<OrderFilter
   if (filters.state) query = query.where('o.state', '=', filters.state);
   if (filters.paymentState) query = query.where('o.payment_state', '=', filters.paymentState);
   if (filters.organisation) {
-    query = query.where(
-      sql<boolean>`lower(o.organisation) like ${'%' + escapeLike(filters.organisation.toLowerCase()) + '%'} escape '\\'`,
-    );
+    query = query.where(containsText(sql.ref('o.organisation'), filters.organisation));
   }
   if (filters.q) {
-    const like = '%' + escapeLike(filters.q.toLowerCase()) + '%';
+    const text = filters.q;
+    const matches = (column: string) => containsText(sql.ref(column), text);
     query = query.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', ['o.order_number']), 'like', like),
-        eb(eb.fn('lower', ['o.contact_name']), 'like', like),
-        eb(eb.fn('lower', ['o.contact_email']), 'like', like),
+        matches('o.order_number'),
+        matches('o.contact_name'),
+        matches('o.contact_email'),
         eb.exists(
           eb
             .selectFrom('natcon_delegates as qd')
             .select('qd.id')
             .whereRef('qd.order_id', '=', 'o.id')
-            .where((inner) =>
-              inner.or([
-                inner(inner.fn('lower', ['qd.name']), 'like', like),
-                inner(inner.fn('lower', ['qd.email']), 'like', like),
-                inner(inner.fn('lower', ['qd.confirmation_number']), 'like', like),
-              ]),
-            ),
+            .where((inner) => inner.or([matches('qd.name'), matches('qd.email'), matches('qd.confirmation_number')])),
         ),
       ]),
     );
@@ -95,10 +89,6 @@ export function scopedOrders(db: DB, viewer: AuthUser, filters: Omit<OrderFilter
     );
   }
   return query;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function listOrders(

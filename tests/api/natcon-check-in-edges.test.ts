@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { createUser, type CreatedUser } from '../support/fixtures';
+import { confirmAsGuest, createEdition, delegate, registration } from '../support/natcon';
+import { runNatconHolds } from '../../src/server/domains/natcon';
+import { kolkataDate } from '../../src/lib/financial-year';
+
+interface Order {
+  id: number;
+  orderNumber: string;
+  statusToken: string;
+  amountDue: number;
+  delegates: { confirmationNumber: string }[];
+}
+
+/**
+ * What the door's scanner says of a ticket whose order is not good (a payment reported but not yet
+ * verified, an order released for want of payment), and the check-in list of one edition only.
+ */
+describeEachDatabase('NATCON check-in refusals', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let staff: CreatedUser;
+  let first: Awaited<ReturnType<typeof createEdition>>;
+  let second: Awaited<ReturnType<typeof createEdition>>;
+
+  const register = async (edition: typeof first, name: string) =>
+    (
+      (await (
+        await api.request('POST', '/api/natcon/registrations', {
+          body: { ...registration(edition.categories[0].id, [delegate({ name })]), editionId: edition.edition.id },
+        })
+      ).json()) as { data: Order }
+    ).data;
+  const scan = async (order: Order) => {
+    const response = await api.request('POST', '/api/admin/natcon/check-ins', {
+      token: staff.token,
+      body: { code: order.delegates[0].confirmationNumber },
+    });
+    return {
+      status: response.status,
+      message: ((await response.json()) as { error?: { message: string } }).error?.message,
+    };
+  };
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    staff = await createUser(database.db, { roleId: '2' });
+    first = await createEdition(database.db, { categories: [{ name: 'Delegate', fee: 500_000, seats: 10 }] });
+    second = await createEdition(database.db, { categories: [{ name: 'Delegate', fee: 500_000, seats: 10 }] });
+  });
+  afterAll(async () => {
+    await api.settle();
+    await database.drop();
+  });
+
+  it('turns away a ticket whose payment is reported but not yet verified', async () => {
+    const order = await register(first, 'Arnab Reported');
+    const reported = await api.request(
+      'POST',
+      `/api/natcon/registrations/${order.orderNumber}/payments?token=${order.statusToken}`,
+      {
+        body: { mode: 'upi', reference: '412345678901', amount: order.amountDue, paidOn: kolkataDate(api.clock.now) },
+      },
+    );
+    expect(reported.status).toBe(201);
+    expect(await scan(order)).toEqual({
+      status: 409,
+      message: `Not admitted: order ${order.orderNumber} of Arnab Reported is not paid (payment reported, not yet verified). Verify its payment, or confirm it unpaid with a note, first.`,
+    });
+  });
+
+  it('turns away a ticket whose order was released unpaid, saying so', async () => {
+    const order = await register(first, 'Bela Released');
+    const { hold_until } = await database.db
+      .selectFrom('natcon_orders')
+      .select('hold_until')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const run = await runNatconHolds(
+      { db: database.db, mailer: api.deps.mailer, storage: api.deps.storage, siteUrl: 'https://nipm.test' },
+      new Date(new Date(hold_until!).getTime() + 60_000),
+    );
+    expect(run.released).toBeGreaterThanOrEqual(1);
+    expect(await scan(order)).toEqual({
+      status: 409,
+      message: `Not admitted: order ${order.orderNumber} of Bela Released was released because it was not paid in time.`,
+    });
+  });
+
+  it('lists the check-ins of the edition asked for only', async () => {
+    const here = await register(first, 'Chitra Here');
+    const there = await register(second, 'Dev There');
+    for (const order of [here, there]) {
+      await confirmAsGuest(api, order.id, staff.token);
+      expect((await scan(order)).status).toBe(200);
+    }
+    const listed = async (editionId: number) => {
+      const response = await api.request('GET', `/api/admin/natcon/check-ins?editionId=${editionId}`, {
+        token: staff.token,
+      });
+      const body = (await response.json()) as { data: { items: { name: string; confirmationNumber: string }[] } };
+      return body.data.items.map((i) => [i.name, i.confirmationNumber]);
+    };
+    expect(await listed(first.edition.id)).toEqual([['Chitra Here', here.delegates[0].confirmationNumber]]);
+    expect(await listed(second.edition.id)).toEqual([['Dev There', there.delegates[0].confirmationNumber]]);
+  });
+});

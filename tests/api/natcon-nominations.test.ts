@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { createUser, type CreatedUser } from '../support/fixtures';
+import { createEdition, delegate, registration } from '../support/natcon';
+
+interface Nomination {
+  id: number;
+  reference: string;
+  award: string;
+  hasFile: boolean;
+}
+interface Answer {
+  data: Nomination & { items: Nomination[]; total: number; orderNumber: string };
+  error?: { message: string; fields?: Record<string, string> };
+}
+
+/**
+ * Award nominations as the public sends them and the desk reads them: the award must be this year's
+ * and of the nominee's kind, a registration named in any case is linked, and the desk's filters and
+ * file link answer for what is there.
+ */
+describeEachDatabase('NATCON nominations', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let staff: CreatedUser;
+  let leader: { id: number };
+  let employer: { id: number };
+  let editionId: number;
+
+  const nominate = async (fields: Record<string, string>) => {
+    const form = new FormData();
+    const base = {
+      nomineeKind: 'person',
+      nomineeName: 'Meera Iyer',
+      nominatorName: 'Ravi Kumar',
+      nominatorEmail: 'ravi@example.test',
+      writeUp: 'Meera rebuilt the appraisal system and cut attrition by a third over two years.',
+    };
+    for (const [k, v] of Object.entries({ ...base, ...fields })) form.set(k, v);
+    const response = await api.app.request('/api/natcon/nominations', { method: 'POST', body: form });
+    return { status: response.status, answer: (await response.json()) as Answer };
+  };
+  const desk = async (method: string, url: string, body?: unknown) => {
+    const response = await api.request(method, `/api/admin/natcon/nominations${url}`, { token: staff.token, body });
+    return { status: response.status, answer: (await response.json()) as Answer };
+  };
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    staff = await createUser(database.db, { roleId: '2' });
+    const made = await createEdition(database.db, {
+      awards: [
+        { name: 'HR Leader of the Year', nomineeKind: 'person' },
+        { name: 'Best Employer', nomineeKind: 'organisation' },
+      ],
+    });
+    editionId = made.edition.id;
+    [leader, employer] = made.awards;
+  });
+  afterAll(async () => {
+    await api.settle();
+    await database.drop();
+  });
+
+  it('refuses an award that is not this year’s, and a nominee of the wrong kind, naming the kind', async () => {
+    const unknown = await nominate({ awardCategoryId: '99999999' });
+    expect([unknown.status, unknown.answer.error?.fields]).toEqual([
+      400,
+      { awardCategoryId: 'Choose an award of this year’s conference.' },
+    ]);
+    const person = await nominate({ awardCategoryId: String(employer.id), nomineeKind: 'person' });
+    expect([person.status, person.answer.error?.fields]).toEqual([
+      400,
+      { nomineeKind: 'Best Employer is for an organisation.' },
+    ]);
+    expect(await database.db.selectFrom('natcon_nominations').select('id').execute()).toEqual([]);
+  });
+
+  it('links the registration a nominator names, whatever its case', async () => {
+    const placed = await api.request('POST', '/api/natcon/registrations', {
+      body: { ...registration((await categoryOf(editionId)).id, [delegate()]), editionId },
+    });
+    const order = ((await placed.json()) as Answer).data;
+    const linked = await nominate({ awardCategoryId: String(leader.id), orderNumber: order.orderNumber.toLowerCase() });
+    expect(linked.status).toBe(201);
+    const row = await database.db
+      .selectFrom('natcon_nominations')
+      .select('order_id')
+      .where('id', '=', linked.answer.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.order_id).toBe(order.id);
+  });
+
+  it('lists by award and edition, and says when a nomination has no file', async () => {
+    const organisation = await nominate({
+      awardCategoryId: String(employer.id),
+      nomineeKind: 'organisation',
+      nomineeName: 'Hooghly Jute Mills Ltd',
+    });
+    expect(organisation.status).toBe(201);
+    const byAward = await desk('GET', `?awardCategoryId=${employer.id}`);
+    expect(byAward.answer.data.items.map((n) => [n.reference, n.award])).toEqual([
+      [organisation.answer.data.reference, 'Best Employer'],
+    ]);
+    expect((await desk('GET', `?editionId=${editionId}`)).answer.data.total).toBe(2);
+    expect((await desk('GET', `?editionId=${editionId + 1000}`)).answer.data.total).toBe(0);
+    const file = await desk('GET', `/${organisation.answer.data.id}/file`);
+    expect([file.status, file.answer.error?.message]).toEqual([404, 'This nomination has no supporting file.']);
+    const missing = await desk('PATCH', '/99999999', { state: 'shortlisted' });
+    expect([missing.status, missing.answer.error?.message]).toEqual([404, 'No such nomination.']);
+  });
+
+  const categoryOf = (id: number) =>
+    database.db.selectFrom('natcon_categories').select('id').where('edition_id', '=', id).executeTakeFirstOrThrow();
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { changedTables, fingerprint } from '../support/db-snapshot';
+import { createUser, type CreatedUser } from '../support/fixtures';
+import { createEdition } from '../support/natcon';
+
+interface Answer {
+  data: Record<string, unknown> & { id: number };
+  error?: { message: string; fields?: Record<string, string> };
+}
+
+/**
+ * What the super admin is told when a setting would clash with another (a second edition of the same
+ * title, a second category or award of the same name) or an early bird is half given, and that a
+ * refusal writes nothing.
+ */
+describeEachDatabase('NATCON settings refusals', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let superAdmin: CreatedUser;
+  let edition: { id: number; title: string };
+  let category: { id: number };
+
+  const call = (method: string, url: string, body?: unknown) =>
+    api.request(method, `/api/admin/natcon${url}`, { token: superAdmin.token, body });
+  const refused = async (method: string, url: string, body: unknown, status: number) => {
+    const before = await fingerprint(database.db, kind.name);
+    const response = await call(method, url, body);
+    expect(response.status).toBe(status);
+    expect(changedTables(before, await fingerprint(database.db, kind.name))).toEqual([]);
+    return ((await response.json()) as Answer).error;
+  };
+  const editionBody = (title: string) => ({
+    title,
+    year: 2028,
+    theme: 'Work, worker and the workplace',
+    startsOn: '2028-03-04',
+    endsOn: '2028-03-06',
+    venue: 'ITC Royal Bengal',
+    city: 'Kolkata',
+    registrationOpensOn: '2027-11-01',
+    registrationClosesOn: '2028-02-28',
+    programme: 'Day 1: Keynote.',
+    published: false,
+  });
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    superAdmin = await createUser(database.db, { roleId: '2' });
+    let categories;
+    ({ edition, categories } = await createEdition(database.db, {
+      categories: [{ name: 'Non-member', fee: 1_000_000, seats: 10 }],
+      awards: [{ name: 'Best Employer', nomineeKind: 'organisation' }],
+    }));
+    category = categories[0];
+  });
+  afterAll(async () => {
+    await api.settle();
+    await database.drop();
+  });
+
+  it('refuses a second edition with a title already used, on creating and on renaming', async () => {
+    expect((await refused('POST', '/editions', editionBody(edition.title), 400))?.fields).toEqual({
+      title: 'An edition with this title exists.',
+    });
+    const created = await call('POST', '/editions', editionBody('NATCON 2028'));
+    expect(created.status).toBe(201);
+    const second = ((await created.json()) as Answer).data;
+    expect(second).toMatchObject({ title: 'NATCON 2028', year: 2028 });
+    expect((await refused('PUT', `/editions/${second.id}`, editionBody(edition.title), 400))?.fields).toEqual({
+      title: 'An edition with this title exists.',
+    });
+    // Keeping its own title is no clash.
+    expect((await call('PUT', `/editions/${second.id}`, editionBody('NATCON 2028'))).status).toBe(200);
+    expect((await refused('PUT', '/editions/99999999', editionBody('Nowhere'), 404))?.message).toBe('No such edition.');
+  });
+
+  it('refuses a category or an award whose name the edition already has', async () => {
+    expect(
+      (await refused('POST', `/editions/${edition.id}/categories`, { name: 'Non-member', fee: 1, seats: 1 }, 400))
+        ?.fields,
+    ).toEqual({ name: 'This edition already has a category with this name.' });
+    const award = { name: 'Best Employer', criteria: 'Fair wages.', nomineeKind: 'organisation' };
+    expect((await refused('POST', `/editions/${edition.id}/award-categories`, award, 400))?.fields).toEqual({
+      name: 'This edition already has an award with this name.',
+    });
+  });
+
+  it('refuses an early bird given by half, or dearer than the fee', async () => {
+    expect((await refused('PATCH', `/categories/${category.id}`, { earlyBirdFee: 800_000 }, 400))?.fields).toEqual({
+      earlyBirdUntil: 'Give the early-bird fee and its last day together.',
+    });
+    expect(
+      (await refused('PATCH', `/categories/${category.id}`, { earlyBirdUntil: '2027-01-15' }, 400))?.fields,
+    ).toEqual({ earlyBirdUntil: 'Give the early-bird fee and its last day together.' });
+    expect(
+      (
+        await refused(
+          'PATCH',
+          `/categories/${category.id}`,
+          { earlyBirdFee: 1_000_001, earlyBirdUntil: '2027-01-15' },
+          400,
+        )
+      )?.fields,
+    ).toEqual({ earlyBirdFee: 'The early-bird fee is at most the fee.' });
+    const equal = await call('PATCH', `/categories/${category.id}`, {
+      earlyBirdFee: 1_000_000,
+      earlyBirdUntil: '2027-01-15',
+    });
+    expect(((await equal.json()) as Answer).data).toMatchObject({ earlyBirdFee: 1_000_000, fee: 1_000_000 });
+  });
+});
