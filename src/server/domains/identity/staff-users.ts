@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
 import { dialectOf } from '../../platform/db/dialect';
+import { containsText } from '../../platform/db/export-rows';
 import { hashPassword } from './password-hash';
 import { INVITE_LINK_TTL_MS } from '../../../lib/constants';
 import { ROLE, ROLE_LABELS, type RoleId } from '../../../lib/roles';
@@ -95,9 +96,9 @@ function toAdminUser(row: UserRow): AdminUser {
 function filtered(db: DB, options: Omit<UserListOptions, 'page' | 'pageSize' | 'sort'>) {
   let query = usersQuery(db);
   if (options.q) {
-    const like = `%${options.q.toLowerCase()}%`;
+    const text = options.q;
     query = query.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['users.name']), 'like', like), eb('users.email', 'like', like)]),
+      eb.or([containsText(sql.ref('users.name'), text), containsText(sql.ref('users.email'), text)]),
     );
   }
   if (options.roleId) query = query.where('users.role_id', '=', Number(options.roleId));
