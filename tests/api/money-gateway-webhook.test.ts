@@ -56,6 +56,16 @@ describeEachDatabase('The gateway’s webhook, unusual events', (kind) => {
     (await db().selectFrom('gateway_events').select('outcome').where('event_id', '=', eventId).executeTakeFirst())
       ?.outcome;
 
+  /** What the site made of the last two events the stand-in sent, in alphabetical order. */
+  const outcomesOfLastTwo = async () =>
+    (
+      await Promise.all(
+        standin()
+          .webhooks.events.slice(-2)
+          .map((event) => outcomeOf(event.id)),
+      )
+    ).sort();
+
   /** Posts a body signed with the webhook secret, as the gateway would. */
   const deliver = (body: string, eventId?: string) =>
     fetch(`${world.siteUrl}/api/payments/gateway/webhook`, {
@@ -158,10 +168,10 @@ describeEachDatabase('The gateway’s webhook, unusual events', (kind) => {
     expect(cancel.status).toBe(303);
     const paid = standin().pay(standin().order(started.gatewayOrderId)!);
     await standin().webhooks.idle();
-    const [captured, orderPaid] = standin().webhooks.events.slice(-2);
     const flag = 'Paid after the payment was closed: refund it or record it by hand.';
-    expect(await outcomeOf(captured.id)).toBe(`flagged: ${flag}`);
-    expect(await outcomeOf(orderPaid.id)).toBe('already');
+    // The stand-in sends payment.captured and order.paid at once, as Razorpay may: whichever the site reads first
+    // flags the order, and the other finds it already flagged.
+    expect(await outcomesOfLastTwo()).toEqual(['already', `flagged: ${flag}`]);
     expect(await orderRow(db(), started.paymentId)).toMatchObject({
       status: 'flagged',
       flag,
@@ -186,7 +196,7 @@ describeEachDatabase('The gateway’s webhook, unusual events', (kind) => {
     standin().pay(standin().order(started.gatewayOrderId)!, { currency: 'USD' });
     await standin().webhooks.idle();
     const flag = `The gateway reports USD ${started.amount} paise for an order of INR ${started.amount} paise.`;
-    expect(await outcomeOf(standin().webhooks.events.at(-2)!.id)).toBe(`flagged: ${flag}`);
+    expect(await outcomesOfLastTwo()).toEqual(['already', `flagged: ${flag}`]);
     expect(await orderRow(db(), started.paymentId)).toMatchObject({ status: 'flagged', flag });
     expect((await paymentRow(db(), started.paymentId)).state).toBe('reported');
   });
