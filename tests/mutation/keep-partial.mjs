@@ -2,8 +2,9 @@
 // folder can take longer than a working session on this machine, and Stryker writes its incremental file only
 // when a run ends; this writes reports/mutation/<name>.incremental.json from the results the event recorder kept
 // (reports/mutation/<name>.events/), for every mutated file whose mutants were all tested, so the next
-// `npm run test:mutation -- <folder>` tests only the rest. `--commit` names the commit the run started from:
-// Stryker matches stored results to today's code by diffing against the sources the run mutated.
+// `npm run test:mutation -- <folder>` tests only the rest; a file the run did not finish keeps what an earlier
+// kept run stored for it. `--commit` names the commit the run started from: Stryker matches stored results to
+// today's code by diffing against the sources the run mutated.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,12 +49,31 @@ for (const mutant of planned) {
   byFile.get(mutant.fileName).push(mutant);
 }
 
+// A file this run did not finish keeps what an earlier kept run stored for it, its tests renumbered by name.
+const previous = existsSync(target) ? JSON.parse(readFileSync(target, 'utf8')) : { files: {}, testFiles: {} };
+const previousTestKey = new Map(
+  Object.entries(previous.testFiles ?? {}).flatMap(([file, { tests: list }]) =>
+    list.map((test) => [test.id, `${file}#${test.name}`]),
+  ),
+);
+const numberByKey = new Map(tests.map((test) => [`${relative(test.fileName)}#${test.name}`, testNumber.get(test.id)]));
+const carry = (ids) => ids?.map((id) => numberByKey.get(previousTestKey.get(id))).filter((id) => id !== undefined);
+
 const files = {};
 const kept = [];
 const left = [];
 for (const [fileName, mutants] of byFile) {
   if (!mutants.every((mutant) => tested.has(mutant.id))) {
-    left.push(relative(fileName));
+    const earlier = previous.files?.[relative(fileName)];
+    if (earlier) {
+      files[relative(fileName)] = {
+        ...earlier,
+        mutants: earlier.mutants.map((m) => ({ ...m, killedBy: carry(m.killedBy), coveredBy: carry(m.coveredBy) })),
+      };
+      kept.push(`${relative(fileName)} (from the earlier kept run)`);
+    } else {
+      left.push(relative(fileName));
+    }
     continue;
   }
   files[relative(fileName)] = {
