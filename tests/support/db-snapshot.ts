@@ -17,11 +17,24 @@ export type Fingerprint = Record<string, string>;
 const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function tablesOf(db: DB, postgres: boolean): Promise<{ name: string; columns: string[] }[]> {
-  const schema = postgres ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  if (postgres) {
+    // Its own schema only, from the catalogue by oid: Kysely's introspection reads every test file's schema by
+    // name and fails when another file drops its schema meanwhile.
+    const { rows } = await sql<{ table: string; column: string }>`
+      select c.relname as "table", a.attname as "column"
+      from pg_catalog.pg_attribute a join pg_catalog.pg_class c on c.oid = a.attrelid
+      where c.relnamespace = to_regnamespace(current_schema()) and c.relkind in ('r', 'p')
+        and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(db);
+    const columns = new Map<string, string[]>();
+    for (const row of rows) columns.set(row.table, [...(columns.get(row.table) ?? []), row.column]);
+    return [...columns]
+      .filter(([name]) => !IGNORED_TABLES.has(name))
+      .map(([name, names]) => ({ name, columns: names }));
+  }
   const tables = await db.introspection.getTables();
   return tables
     .filter((table) => !table.isView && !IGNORED_TABLES.has(table.name))
-    .filter((table) => !postgres || table.schema === schema)
     .map((table) => ({ name: table.name, columns: table.columns.map((c) => c.name) }));
 }
 
