@@ -41,15 +41,13 @@ describeEachDatabase('The gateway reconciler', (kind) => {
     await database?.drop();
   });
   beforeEach(async () => {
-    await world.standin.gateway.webhooks.idle();
-    world.standin.gateway.webhooks.mode = { mode: 'deliver', copies: 1, delayMs: 0 };
+    await world.freshWebhooks();
     t0 = new Date();
     world.api.clock.now = t0;
   });
   // Each test counts only its own orders: whatever one leaves open is settled a day later.
   afterEach(async () => {
-    await world.standin.gateway.webhooks.idle();
-    world.standin.gateway.webhooks.drop();
+    await world.settleWebhooks();
     await reconcileOpenOrders(db(), gateway(), new Date(Date.now() + 24 * 60 * MINUTE));
   });
 

@@ -45,8 +45,7 @@ describeEachDatabase('Gateway settlements and monthly fees', (kind) => {
     await database?.drop();
   });
   afterEach(async () => {
-    await world.standin.gateway.webhooks.idle();
-    world.standin.gateway.webhooks.mode = { mode: 'deliver', copies: 1, delayMs: 0 };
+    await world.freshWebhooks();
   });
 
   const db = () => database.db;

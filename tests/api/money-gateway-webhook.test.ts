@@ -41,12 +41,10 @@ describeEachDatabase('The gateway’s webhook, unusual events', (kind) => {
     await database?.drop();
   });
   beforeEach(async () => {
-    await world.standin.gateway.webhooks.idle();
-    world.standin.gateway.webhooks.mode = { mode: 'deliver', copies: 1, delayMs: 0 };
+    await world.freshWebhooks();
   });
   afterEach(async () => {
-    await world.standin.gateway.webhooks.idle();
-    world.standin.gateway.webhooks.drop();
+    await world.settleWebhooks();
   });
 
   const db = () => database.db;

@@ -45,8 +45,7 @@ describeEachDatabase('Online payments through the gateway', (kind) => {
   });
 
   beforeEach(async () => {
-    await world.standin.gateway.webhooks.idle();
-    world.standin.gateway.webhooks.mode = { mode: 'deliver', copies: 1, delayMs: 0 };
+    await world.freshWebhooks();
   });
 
   const db = () => database.db;

@@ -16,6 +16,10 @@ export interface OnlineWorld {
   api: TestApi;
   standin: Standin;
   siteUrl: string;
+  /** Before a test: the last test's deliveries finished, and webhooks sent at once, one copy each. */
+  freshWebhooks(): Promise<void>;
+  /** After a test: deliveries under way finished and any still queued forgotten, so none reaches the next. */
+  settleWebhooks(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +43,14 @@ export async function startOnlineWorld(db: DB): Promise<OnlineWorld> {
     api,
     standin,
     siteUrl,
+    async freshWebhooks() {
+      await standin.gateway.webhooks.idle();
+      standin.gateway.webhooks.mode = { mode: 'deliver', copies: 1, delayMs: 0 };
+    },
+    async settleWebhooks() {
+      await standin.gateway.webhooks.idle();
+      standin.gateway.webhooks.drop();
+    },
     async stop() {
       await standin.stop();
       await new Promise<void>((resolve) => server!.close(() => resolve()));
