@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROLE } from '../../src/lib/roles';
+import { kolkataDate } from '../../src/lib/financial-year';
+import { rejectPayment, verifyPayment } from '../../src/server/domains/money';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
+import { nextUtr } from '../support/money';
+import { createEdition, delegate, registration } from '../support/natcon';
+import { authUserOf, invoiceTaxedPayments, type Envelope } from '../support/refunds';
+import { memberWith } from './members-support';
+
+/**
+ * The member portal's money as the member reads it: their payments a page at a time, newest first, each
+ * with what it paid for, the reason of a rejection (never staff's own note on a verified one), its tax
+ * invoice when it has one; their NATCON orders each with that order's own payment; and a member who did
+ * not join through the site.
+ */
+
+interface MyPayment {
+  id: number;
+  forLabel: string | null;
+  state: string;
+  note: string | null;
+  receiptNumber: string | null;
+  invoice: { id: number; number: string } | null;
+}
+interface MyOrder {
+  id: number;
+  orderNumber: string;
+  payment: { id: number; receiptNumber: string | null } | null;
+}
+interface PlacedOrder {
+  id: number;
+  orderNumber: string;
+  statusToken: string;
+  amountDue: number;
+}
+
+describeEachDatabase('The member portal’s payments and orders', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let categoryId: number;
+  let chapterId: number;
+  let staff: CreatedUser;
+  let superAdmin: CreatedUser;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    chapterId = (await createChapter(database.db, { name: 'Howrah' })).id;
+    staff = await createUser(database.db, { roleId: ROLE.admin });
+    superAdmin = await createUser(database.db, { roleId: ROLE.superAdmin });
+    const { categories } = await createEdition(database.db, {
+      categories: [{ name: 'Member', fee: 500_000, seats: 100 }],
+    });
+    categoryId = categories[0].id;
+  });
+  afterAll(async () => {
+    await api?.settle();
+    await database?.drop();
+  });
+
+  async function memberAccount(email: string): Promise<CreatedUser> {
+    const member = await memberWith(database.db, chapterId, { firstName: 'Own', email });
+    return createUser(database.db, { roleId: ROLE.member, memberId: member.id, email });
+  }
+
+  async function placeOrder(email: string): Promise<PlacedOrder> {
+    const placed = await api.request('POST', '/api/natcon/registrations', {
+      body: registration(categoryId, [delegate()], { contact: { name: 'Own Member', email, phone: '9830012345' } }),
+    });
+    expect(placed.status).toBe(201);
+    return ((await placed.json()) as Envelope<PlacedOrder>).data;
+  }
+
+  /** Reports the order's payment by UPI as its buyer would; answers the payment's id. */
+  async function reportFor(order: PlacedOrder): Promise<number> {
+    const url = `/api/natcon/registrations/${order.orderNumber}/payments?token=${order.statusToken}`;
+    const reported = await api.request('POST', url, {
+      body: { mode: 'upi', reference: nextUtr(), amount: order.amountDue, paidOn: kolkataDate(new Date()) },
+    });
+    expect(reported.status).toBe(201);
+    const row = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('purpose', '=', 'natcon_order')
+      .where('subject_id', '=', order.id)
+      .where('state', '=', 'reported')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const myPayments = async (user: CreatedUser, query = '') => {
+    const response = await api.request('GET', `/api/me/payments${query}`, { token: user.token });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Envelope<{ items: MyPayment[]; total: number; page: number }>).data;
+  };
+  const myOrders = async (user: CreatedUser) => {
+    const response = await api.request('GET', '/api/me/natcon-orders', { token: user.token });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Envelope<MyOrder[]>).data;
+  };
+
+  it('lists the member’s payments newest first, a page at a time, each named by what it paid for', async () => {
+    const user = await memberAccount('paging.member@example.test');
+    const orders = [];
+    const payments = [];
+    for (let i = 0; i < 3; i++) {
+      const order = await placeOrder('paging.member@example.test');
+      orders.push(order);
+      const paymentId = await reportFor(order);
+      await verifyPayment(database.db, authUserOf(staff), paymentId);
+      payments.push(paymentId);
+    }
+
+    const first = await myPayments(user, '?page=1&pageSize=2');
+    expect(first.total).toBe(3);
+    expect(first.items.map((p) => p.id)).toEqual([payments[2], payments[1]]);
+    expect(first.items.map((p) => p.forLabel)).toEqual([
+      `NATCON order ${orders[2].orderNumber}`,
+      `NATCON order ${orders[1].orderNumber}`,
+    ]);
+    const second = await myPayments(user, '?page=2&pageSize=2');
+    expect(second).toMatchObject({ page: 2, total: 3 });
+    expect(second.items.map((p) => p.id)).toEqual([payments[0]]);
+    expect(second.items[0].forLabel).toBe(`NATCON order ${orders[0].orderNumber}`);
+  });
+
+  it('shows why a payment was rejected, and never the note staff kept on a verified one', async () => {
+    const user = await memberAccount('notes.member@example.test');
+    const rejectedId = await reportFor(await placeOrder('notes.member@example.test'));
+    await rejectPayment(database.db, authUserOf(staff), rejectedId, 'No payment with this UTR reached our account.');
+    const verifiedId = await reportFor(await placeOrder('notes.member@example.test'));
+    await verifyPayment(database.db, authUserOf(staff), verifiedId, 'Matched on the HDFC statement of the 3rd.');
+
+    const { items } = await myPayments(user);
+    const rejected = items.find((p) => p.id === rejectedId)!;
+    const verified = items.find((p) => p.id === verifiedId)!;
+    expect(rejected).toMatchObject({
+      state: 'rejected',
+      note: 'No payment with this UTR reached our account.',
+      receiptNumber: null,
+    });
+    expect(verified.state).toBe('verified');
+    expect(verified.note).toBeNull();
+  });
+
+  it('gives the tax invoice of a payment invoiced, and none for one verified before a GSTIN was set', async () => {
+    const user = await memberAccount('invoice.member@example.test');
+    const beforeGst = await reportFor(await placeOrder('invoice.member@example.test'));
+    await verifyPayment(database.db, authUserOf(staff), beforeGst);
+    await invoiceTaxedPayments(database.db, authUserOf(superAdmin));
+    const invoiced = await reportFor(await placeOrder('invoice.member@example.test'));
+    await verifyPayment(database.db, authUserOf(staff), invoiced);
+
+    const invoice = await database.db
+      .selectFrom('gst_invoices')
+      .select(['id', 'number'])
+      .where('payment_id', '=', invoiced)
+      .executeTakeFirstOrThrow();
+    const { items } = await myPayments(user);
+    expect(items.find((p) => p.id === invoiced)!.invoice).toEqual({ id: invoice.id, number: invoice.number });
+    expect(items.find((p) => p.id === beforeGst)!.invoice).toBeNull();
+  });
+
+  it('lists each NATCON order with its own payment, also one whose e-mail was stored in capitals', async () => {
+    const user = await memberAccount('orders.member@example.test');
+    const paid = await placeOrder('orders.member@example.test');
+    const paymentId = await reportFor(paid);
+    const { receiptNumber } = await verifyPayment(database.db, authUserOf(staff), paymentId);
+    const unpaid = await placeOrder('orders.member@example.test');
+    // As an order keyed in by hand or brought over from the old register may hold it.
+    await database.db
+      .updateTable('natcon_orders')
+      .set({ contact_email: 'Orders.Member@Example.TEST' })
+      .where('id', '=', paid.id)
+      .execute();
+
+    const orders = await myOrders(user);
+    expect(orders.map((o) => o.id)).toEqual([unpaid.id, paid.id]);
+    expect(orders.find((o) => o.id === paid.id)!.payment).toEqual({ id: paymentId, receiptNumber });
+    expect(orders.find((o) => o.id === unpaid.id)!.payment).toBeNull();
+    expect((await myPayments(user)).items.map((p) => p.id)).toEqual([paymentId]);
+  });
+
+  it('shows a member who joined before the site their years with no joining receipt', async () => {
+    const user = await memberAccount('register.member@example.test');
+    const response = await api.request('GET', `/api/members/${user.memberId}/renewal`, { token: user.token });
+    expect(response.status).toBe(200);
+    const { years } = ((await response.json()) as Envelope<{ years: { receiptNumber: string | null }[] }>).data;
+    expect(years.length).toBeGreaterThan(0);
+    expect(years.every((year) => year.receiptNumber === null)).toBe(true);
+  });
+});
