@@ -102,8 +102,8 @@ function gatewayOf(c: AppContext) {
 
 async function callback(c: AppContext, query: Record<string, string | undefined>) {
   const { db, mailer, siteUrl, now } = c.var.deps;
-  const result = await handleCallback(db, gatewayOf(c), query, now(), payerTeller(db, mailer, siteUrl));
-  return c.redirect(result.location, 303);
+  const location = await handleCallback(db, gatewayOf(c), query, now(), payerTeller(db, mailer, siteUrl));
+  return c.redirect(location, 303);
 }
 
 export const onlinePaymentsRouter = createRouter()

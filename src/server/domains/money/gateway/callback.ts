@@ -13,12 +13,7 @@ import { isValidPaymentSignature } from './signatures';
  * may choose again. Either way the payer is sent to the purpose's status page.
  */
 
-export interface CallbackResult {
-  /** Where to send the payer: the purpose's status page, or the home page for an unknown order. */
-  location: string;
-  outcome: 'paid' | 'not_paid' | 'pending' | 'unknown' | 'bad_signature';
-}
-
+/** The purpose's status page, told the outcome; handleCallback answers it, or the home page for an unknown order. */
 const withOutcome = (path: string, outcome: string) => `${path}${path.includes('?') ? '&' : '?'}payment=${outcome}`;
 
 export async function handleCallback(
@@ -27,7 +22,7 @@ export async function handleCallback(
   query: Record<string, string | undefined>,
   now: Date,
   tell?: PayerTeller,
-): Promise<CallbackResult> {
+): Promise<string> {
   let orderId = query.razorpay_order_id;
   if (!orderId && query['error[metadata]']) {
     try {
@@ -37,29 +32,29 @@ export async function handleCallback(
     }
   }
   const order = orderId ? await gatewayOrderByOrderId(db, orderId) : undefined;
-  if (!order || !orderId) return { location: '/', outcome: 'unknown' };
+  if (!order || !orderId) return '/';
   const paymentId = query.razorpay_payment_id;
   if (paymentId) {
     const signed = isValidPaymentSignature(
       { orderId, paymentId, signature: query.razorpay_signature },
       gateway.config.keySecret,
     );
-    if (!signed) return { location: withOutcome(order.return_path, 'unconfirmed'), outcome: 'bad_signature' };
+    if (!signed) return withOutcome(order.return_path, 'unconfirmed');
     const payment = await gateway.client.fetchPayment(paymentId).catch(() => null);
     if (!payment || payment.order_id !== orderId) {
       // The gateway could not be asked now: the webhook or the reconciler will confirm it.
-      return { location: withOutcome(order.return_path, 'pending'), outcome: 'pending' };
+      return withOutcome(order.return_path, 'pending');
     }
     const result = await confirmCapture(db, orderId, payment, 'callback', now, tell);
     const paid = result.outcome === 'verified' || result.outcome === 'already';
-    return { location: withOutcome(order.return_path, paid ? 'paid' : 'pending'), outcome: paid ? 'paid' : 'pending' };
+    return withOutcome(order.return_path, paid ? 'paid' : 'pending');
   }
   const payments = await gateway.client.fetchOrderPayments(orderId).catch(() => null);
-  if (payments === null) return { location: withOutcome(order.return_path, 'pending'), outcome: 'pending' };
+  if (payments === null) return withOutcome(order.return_path, 'pending');
   const captured = payments.find((p) => p.status === 'captured');
   if (captured) {
     await confirmCapture(db, orderId, captured, 'callback', now, tell);
-    return { location: withOutcome(order.return_path, 'paid'), outcome: 'paid' };
+    return withOutcome(order.return_path, 'paid');
   }
   // A cancel comes back by our cancel_url (`cancelled`) or, without it, posted as an error of reason payment_cancelled.
   const cancelled = Boolean(query.cancelled) || query['error[reason]'] === 'payment_cancelled';
@@ -69,5 +64,5 @@ export async function handleCallback(
     cancelled ? 'The payer cancelled on the payment page.' : 'The online payment failed.',
     now,
   );
-  return { location: withOutcome(order.return_path, 'not_paid'), outcome: 'not_paid' };
+  return withOutcome(order.return_path, 'not_paid');
 }
