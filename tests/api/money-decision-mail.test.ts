@@ -12,6 +12,7 @@ import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createUser } from '../support/fixtures';
 import { pdfText, reportTestPayment } from '../support/money';
+import { logWhile } from '../support/log-capture';
 
 /**
  * What a payer reads once a payment without a reference (cash at the office) is decided, and the receipt of a
@@ -123,7 +124,16 @@ describeEachDatabase('Decision e-mails and plain receipts', (kind) => {
       },
     } as Mailer;
     const tell = payerTeller(database.db, mailer, SITE);
-    await expect(tell(payment.id)).resolves.toBeUndefined();
+    const logged = await logWhile(() => expect(tell(payment.id)).resolves.toBeUndefined());
+    // The office learns of it from the log: which payment's e-mail failed, and why.
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'payment decision e-mail failed',
+        paymentId: payment.id,
+        err: expect.objectContaining({ message: '421 service not available' }),
+      }),
+    ]);
     const row = await database.db
       .selectFrom('payments')
       .select('state')
