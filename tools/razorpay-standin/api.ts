@@ -61,6 +61,10 @@ function refund(
       return sendJson(res, 200, gateway.state.refunds.get(earlier.refundId));
     }
   }
+  // Razorpay takes `normal` or `optimum` (instant where the bank allows it), and normal when none is named.
+  if (body.speed !== undefined && body.speed !== 'normal' && body.speed !== 'optimum') {
+    return sendError(res, 400, 'The selected speed is invalid.', 'speed');
+  }
   if (!payment.captured) return sendError(res, 400, 'The payment has not been captured');
   const left = payment.amount - payment.amount_refunded;
   const amount = body.amount === undefined ? left : Number(body.amount);

@@ -145,6 +145,18 @@ describe('gateway client against the stand-in', () => {
     expect((await client.fetchPayment(payment.id)).amount_refunded).toBe(40000);
     await standin.gateway.webhooks.idle();
     expect(events('refund.processed').map((e) => e.payload.refund!.entity.id)).toEqual([first.id]);
+
+    // The stand-in, as Razorpay, takes only the speeds it offers: the client asks for a normal refund.
+    const instant = await fetch(`${standin.url}/v1/payments/${payment.id}/refund`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${standin.keyId}:${standin.keySecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ amount: 10000, speed: 'instant' }),
+    });
+    expect(instant.status).toBe(400);
+    expect(((await instant.json()) as { error: { field: string } }).error.field).toBe('speed');
   });
 
   it('holds webhooks and releases them in reverse order, or sends one event several times at once', async () => {
@@ -182,5 +194,18 @@ describe('gateway client against the stand-in', () => {
       order_receipt: 'NIPM-PAY-6',
     });
     expect(await client.settlementRecon({ year: 2026, month: 11, day: 21 })).toEqual([]);
+  });
+});
+
+describe('the hosted checkout form', () => {
+  const config = { apiUrl: 'https://api.razorpay.com/v1/', keyId: 'rzp_live_Key' };
+  const order = { orderId: 'order_1', callbackUrl: 'https://nipm.in/cb', cancelUrl: 'https://nipm.in/x', name: 'NIPM' };
+
+  it('fills in the payer’s e-mail when the site knows it, and leaves the field out when it does not', () => {
+    const known = checkoutForm(config, { ...order, description: 'Fee', email: 'asha@example.test' });
+    expect(known.action).toBe('https://api.razorpay.com/v1/checkout/embedded');
+    expect(known.fields['prefill[email]']).toBe('asha@example.test');
+    const unknown = checkoutForm(config, { ...order, description: 'Fee' });
+    expect(Object.keys(unknown.fields)).not.toContain('prefill[email]');
   });
 });
