@@ -24,6 +24,7 @@ interface MyPayment {
   note: string | null;
   receiptNumber: string | null;
   invoice: { id: number; number: string } | null;
+  creditNotes: { id: number; number: string }[];
 }
 interface MyOrder {
   id: number;
@@ -146,7 +147,7 @@ describeEachDatabase('The member portal’s payments and orders', (kind) => {
     expect(verified.note).toBeNull();
   });
 
-  it('gives the tax invoice of a payment invoiced, and none for one verified before a GSTIN was set', async () => {
+  it('gives the tax invoice and credit notes of a payment invoiced, and none for one verified before a GSTIN was set', async () => {
     const user = await memberAccount('invoice.member@example.test');
     const beforeGst = await reportFor(await placeOrder('invoice.member@example.test'));
     await verifyPayment(database.db, authUserOf(staff), beforeGst);
@@ -159,9 +160,30 @@ describeEachDatabase('The member portal’s payments and orders', (kind) => {
       .select(['id', 'number'])
       .where('payment_id', '=', invoiced)
       .executeTakeFirstOrThrow();
+    // Part of it refunded: the credit note that reverses its tax is the member's to see too.
+    const refunded = await api.request('POST', `/api/admin/payments/${invoiced}/refunds`, {
+      token: staff.token,
+      body: {
+        amount: 10_000,
+        reason: 'Overpaid',
+        mode: 'bank_transfer',
+        reference: nextUtr(),
+        refundedOn: '2026-11-20',
+      },
+    });
+    expect(refunded.status).toBe(201);
+    const creditNote = await database.db
+      .selectFrom('gst_credit_notes')
+      .select(['id', 'number'])
+      .where('invoice_id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+
     const { items } = await myPayments(user);
-    expect(items.find((p) => p.id === invoiced)!.invoice).toEqual({ id: invoice.id, number: invoice.number });
-    expect(items.find((p) => p.id === beforeGst)!.invoice).toBeNull();
+    expect(items.find((p) => p.id === invoiced)).toMatchObject({
+      invoice: { id: invoice.id, number: invoice.number },
+      creditNotes: [{ id: creditNote.id, number: creditNote.number }],
+    });
+    expect(items.find((p) => p.id === beforeGst)).toMatchObject({ invoice: null, creditNotes: [] });
   });
 
   it('lists each NATCON order with its own payment, also one whose e-mail was stored in capitals', async () => {
