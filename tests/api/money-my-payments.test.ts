@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE } from '../../src/lib/roles';
-import { kolkataDate } from '../../src/lib/financial-year';
+import { financialYearStart, kolkataDate } from '../../src/lib/financial-year';
 import { rejectPayment, verifyPayment } from '../../src/server/domains/money';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
@@ -8,6 +8,7 @@ import { createChapter, createUser, type CreatedUser } from '../support/fixtures
 import { nextUtr } from '../support/money';
 import { createEdition, delegate, registration } from '../support/natcon';
 import { authUserOf, invoiceTaxedPayments, type Envelope } from '../support/refunds';
+import { seedFees } from './joining-support';
 import { memberWith } from './members-support';
 
 /**
@@ -204,6 +205,37 @@ describeEachDatabase('The member portal’s payments and orders', (kind) => {
     expect(orders.find((o) => o.id === paid.id)!.payment).toEqual({ id: paymentId, receiptNumber });
     expect(orders.find((o) => o.id === unpaid.id)!.payment).toBeNull();
     expect((await myPayments(user)).items.map((p) => p.id)).toEqual([paymentId]);
+  });
+
+  it('finds the member’s renewals and the orders of both their e-mails, whatever their case', async () => {
+    const current = financialYearStart(kolkataDate(new Date()));
+    for (const year of [current, current + 1]) await seedFees(database.db, year);
+    // The record's e-mail as the old register holds it, and a sign-in e-mail of their own, in capitals.
+    const member = await memberWith(database.db, chapterId, { firstName: 'Two', email: 'Record.Two@Example.TEST' });
+    const user = await createUser(database.db, {
+      roleId: ROLE.member,
+      memberId: member.id,
+      email: 'Login.Two@Example.TEST',
+    });
+    const byRecord = await reportFor(await placeOrder('record.two@example.test'));
+    const byLogin = await reportFor(await placeOrder('login.two@example.test'));
+    const view = await api.request('GET', `/api/members/${member.id}/renewal`, { token: user.token });
+    const { quote } = ((await view.json()) as Envelope<{ quote: { total: number } }>).data;
+    const renewal = await api.request('POST', '/api/members/me/renewal', {
+      token: user.token,
+      body: { mode: 'upi', reference: nextUtr(), amount: quote.total, paidOn: kolkataDate(new Date()) },
+    });
+    expect(renewal.status).toBe(201);
+    const renewalId = ((await renewal.json()) as Envelope<{ id: number }>).data.id;
+
+    const { items } = await myPayments(user);
+    expect(items.map((p) => p.id)).toEqual([renewalId, byLogin, byRecord]);
+    const { member_number } = await database.db
+      .selectFrom('members')
+      .select('member_number')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(items[0]).toMatchObject({ purpose: 'membership_renewal', state: 'reported', forLabel: member_number });
   });
 
   it('shows a member who joined before the site their years with no joining receipt', async () => {
