@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROLE } from '../../src/lib/roles';
+import { paymentForViewer, readReceipt, verifyPayment } from '../../src/server/domains/money';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
+import { registerTestPurpose, reportTestPayment } from '../support/money';
+import { authUserOf, refusal } from '../support/refunds';
+
+/**
+ * Who may open a payment, asked of the service itself as any caller (a script, a later screen) would
+ * ask it, not only through routes whose roles already stop most people: staff who decide payments see
+ * every one; a chapter admin their own chapter's; a content admin none; a payer their own. Each refusal
+ * is the same 404, so nobody learns whether a payment exists. And the service's own answers to a payment
+ * reported with a bad amount or date, decided when it does not exist, or read for a receipt it lacks.
+ */
+describeEachDatabase('Who may open a payment, and the service’s own refusals', (kind) => {
+  let database: TestDatabase;
+  let chapterId: number;
+  let admin: CreatedUser;
+  let chapterAdmin: CreatedUser;
+  let otherChapterAdmin: CreatedUser;
+  let contentAdmin: CreatedUser;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    registerTestPurpose();
+    chapterId = (await createChapter(database.db, { name: 'Durgapur' })).id;
+    const otherChapter = (await createChapter(database.db, { name: 'Asansol' })).id;
+    admin = await createUser(database.db, { roleId: ROLE.admin });
+    chapterAdmin = await createUser(database.db, { roleId: ROLE.chapterAdmin, chapterId });
+    otherChapterAdmin = await createUser(database.db, { roleId: ROLE.chapterAdmin, chapterId: otherChapter });
+    contentAdmin = await createUser(database.db, { roleId: ROLE.contentAdmin });
+  });
+  afterAll(() => database?.drop());
+
+  const opens = async (user: CreatedUser, paymentId: number) => {
+    try {
+      return (await paymentForViewer(database.db, authUserOf(user), paymentId)).id === paymentId;
+    } catch (error) {
+      expect(error).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
+      return false;
+    }
+  };
+
+  it('lets a chapter admin open their chapter’s payments only, and a content admin none', async () => {
+    const chapters = await reportTestPayment(database.db, { subjectId: 501, chapterId });
+    const national = await reportTestPayment(database.db, { subjectId: 502, chapterId: null });
+    const seen = {
+      admin: [await opens(admin, chapters.id), await opens(admin, national.id)],
+      chapterAdmin: [await opens(chapterAdmin, chapters.id), await opens(chapterAdmin, national.id)],
+      otherChapterAdmin: [await opens(otherChapterAdmin, chapters.id), await opens(otherChapterAdmin, national.id)],
+      contentAdmin: [await opens(contentAdmin, chapters.id), await opens(contentAdmin, national.id)],
+    };
+    expect(seen).toEqual({
+      admin: [true, true],
+      chapterAdmin: [true, false],
+      otherChapterAdmin: [false, false],
+      contentAdmin: [false, false],
+    });
+  });
+
+  it('lets a member open the payment their purpose says is theirs, and no one else’s', async () => {
+    const member = await createUser(database.db, { roleId: ROLE.member, memberId: null });
+    const theirs = await reportTestPayment(database.db, { subjectId: 777 });
+    const holder = { ...authUserOf(member), memberId: 777 };
+    expect((await paymentForViewer(database.db, holder, theirs.id)).id).toBe(theirs.id);
+    const stranger = await refusal(paymentForViewer(database.db, { ...holder, memberId: 778 }, theirs.id));
+    expect(stranger).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
+    const missing = await refusal(paymentForViewer(database.db, authUserOf(admin), 999_999));
+    expect(missing).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
+  });
+
+  it('refuses a report with no amount or a date ahead, each with its own words', async () => {
+    const now = new Date('2026-11-20T06:00:00Z');
+    const zero = await refusal(reportTestPayment(database.db, { amount: 0, paidOn: '2026-11-21' }, now));
+    expect(zero.fields).toEqual({
+      amount: 'Enter an amount above zero in paise.',
+      paidOn: 'The payment date cannot be in the future.',
+    });
+  });
+
+  it('says so when a payment to decide does not exist, or has no receipt yet', async () => {
+    const missing = await refusal(verifyPayment(database.db, authUserOf(admin), 999_999));
+    expect(missing).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
+    const reported = await reportTestPayment(database.db, { subjectId: 503 });
+    const noReceipt = await refusal(readReceipt(database.db, reported.id));
+    expect(noReceipt).toMatchObject({
+      kind: 'not_found',
+      message: 'This payment has no receipt: it is not verified.',
+    });
+  });
+});
