@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isValidPaymentSignature, isValidWebhookSignature } from './signatures';
+import { hmacSha256Hex, isValidPaymentSignature, isValidWebhookSignature } from './signatures';
 
 const hmac = (message: string, key: string) => createHmac('sha256', key).update(message).digest('hex');
 
 describe('gateway signatures', () => {
+  it('computes HMAC-SHA256 as lower-case hex (the published test vector)', () => {
+    expect(hmacSha256Hex('The quick brown fox jumps over the lazy dog', 'key')).toBe(
+      'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
+    );
+  });
+
   const body = '{"entity":"event","event":"payment.captured"}';
 
   it('accepts the HMAC-SHA256 of the raw body with the webhook secret, in either letter case', () => {

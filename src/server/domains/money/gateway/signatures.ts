@@ -14,7 +14,8 @@ export function hmacSha256Hex(message: string | Buffer, key: string): string {
 function sameSignature(expectedHex: string, given: string | null | undefined): boolean {
   if (typeof given !== 'string' || !/^[0-9a-f]+$/i.test(given)) return false;
   const expected = Buffer.from(expectedHex, 'hex');
-  const actual = Buffer.from(given.toLowerCase(), 'hex');
+  // Node reads hex digits in either letter case.
+  const actual = Buffer.from(given, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
