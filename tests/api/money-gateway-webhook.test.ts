@@ -124,13 +124,31 @@ describeEachDatabase('The gateway’s webhook, unusual events', (kind) => {
   });
 
   it('events with nothing of ours to act on are answered 200 and kept with what was found', async () => {
-    for (const [event, outcome] of [
-      ['payment.captured', 'ignored: no payment'],
-      ['order.paid', 'ignored: no payment'],
-      ['refund.processed', 'ignored: no refund'],
-    ]) {
-      const id = `evt_Empty${event.replace('.', '')}`;
-      const response = await deliver(envelope(event, {}), id);
+    // An order.paid may carry the order alone: without the payment there is nothing to confirm.
+    const orderAlone = {
+      order: {
+        entity: {
+          id: 'order_AloneNoPayment',
+          entity: 'order',
+          amount: 500_00,
+          amount_paid: 500_00,
+          amount_due: 0,
+          currency: 'INR',
+          receipt: 'NIPM-PAY-1',
+          status: 'paid',
+          attempts: 1,
+          created_at: 1_900_000_000,
+        },
+      },
+    };
+    for (const [event, outcome, payload] of [
+      ['payment.captured', 'ignored: no payment', {}],
+      ['order.paid', 'ignored: no payment', {}],
+      ['order.paid', 'ignored: no payment', orderAlone],
+      ['refund.processed', 'ignored: no refund', {}],
+    ] as const) {
+      const id = `evt_Empty${event.replace('.', '')}${Object.keys(payload).length}`;
+      const response = await deliver(envelope(event, payload), id);
       expect(response.status).toBe(200);
       expect(((await response.json()) as Envelope<unknown>).data).toEqual({ status: 'processed', outcome });
       expect(await outcomeOf(id)).toBe(outcome);
