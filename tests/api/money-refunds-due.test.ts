@@ -166,6 +166,21 @@ describeEachDatabase('Refunds due: a withdrawn application’s money', (kind) =>
     expect(due).toMatchObject({ amount: app.amountDue, state: 'due' });
   });
 
+  it('a refund due can be handed back in cash at the office, with no reference', async () => {
+    const app = await application();
+    const paymentId = await reportAndVerify(app);
+    expect((await verify(paymentId)).status).toBe(200);
+    await withdraw(app);
+    const [due] = await dueOf(paymentId);
+    const made = await call<{ state: string; mode: string; reference: string | null }>(
+      'POST',
+      `/api/admin/refunds/${due.id}/make`,
+      { mode: 'cash', refundedOn: '2026-11-21' },
+    );
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ state: 'processed', mode: 'cash', reference: null });
+  });
+
   it('an online payment is refunded through the gateway, and made when the gateway says so', async () => {
     const app = await application();
     const started = await world.api.request('POST', '/api/payments/online', {
