@@ -81,6 +81,18 @@ describeEachDatabase('Coupon administration at the edges', (kind) => {
     });
   });
 
+  it('answers every field that is wrong in one change at once, the uses already taken among them', async () => {
+    const used = await create({ code: 'MANY-WRONG', maxUses: 5 });
+    await database.db.updateTable('coupons').set({ uses: 3 }).where('id', '=', used.id).execute();
+    // The new last day comes before the stored first day: only the service, which reads both, can tell.
+    const wrong = await patch(used.id, { maxUses: 2, validTo: day(-40) });
+    expect(wrong.status).toBe(400);
+    expect((await answer<unknown>(wrong)).error?.fields).toEqual({
+      validTo: 'End on or after the first day.',
+      maxUses: 'Already used 3 times: allow at least 3.',
+    });
+  });
+
   it('records who created and who changed a coupon, with what it was and became', async () => {
     const coupon = await create({ code: 'AUDITED', maxUses: 3 });
     expect((await patch(coupon.id, { maxUses: 4 })).status).toBe(200);
