@@ -1,9 +1,9 @@
 // `node tests/mutation/keep-partial.mjs <name> --commit <sha>`: keeps what a stopped mutation run found. A whole
 // folder can take longer than a working session on this machine, and Stryker writes its incremental file only
 // when a run ends; this writes reports/mutation/<name>.incremental.json from the results the event recorder kept
-// (reports/mutation/<name>.events/), for every mutated file whose mutants were all tested, so the next
-// `npm run test:mutation -- <folder>` tests only the rest; a file the run did not finish keeps what an earlier
-// kept run stored for it. `--commit` names the commit the run started from: Stryker matches stored results to
+// (reports/mutation/<name>.events/): every mutant the run tested, so the next `npm run test:mutation -- <folder>`
+// tests only the rest. Mutants this run did not reach keep what an earlier kept run stored for them, where the
+// file's source is the same. `--commit` names the commit the run started from: Stryker matches stored results to
 // today's code by diffing against the sources the run mutated.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -59,32 +59,44 @@ const previousTestKey = new Map(
 const numberByKey = new Map(tests.map((test) => [`${relative(test.fileName)}#${test.name}`, testNumber.get(test.id)]));
 const carry = (ids) => ids?.map((id) => numberByKey.get(previousTestKey.get(id))).filter((id) => id !== undefined);
 
+// Stryker matches a stored result to a mutant by mutator, replacement and place, one mutant at a time, so a file
+// the run did not finish keeps the mutants it did test; the rest come from an earlier kept run of the same source.
+const keyOf = (mutant) =>
+  `${mutant.mutatorName}|${mutant.replacement}|${mutant.location.start.line}:${mutant.location.start.column}-${mutant.location.end.line}:${mutant.location.end.column}`;
+const keptResult = (mutant) => {
+  const { fileName: _file, location, killedBy, coveredBy, ...result } = tested.get(mutant.id);
+  return { ...result, killedBy: renumber(killedBy), coveredBy: renumber(coveredBy), location };
+};
+
 const files = {};
 const kept = [];
 const left = [];
 for (const [fileName, mutants] of byFile) {
-  if (!mutants.every((mutant) => tested.has(mutant.id))) {
-    const earlier = previous.files?.[relative(fileName)];
-    if (earlier) {
-      files[relative(fileName)] = {
-        ...earlier,
-        mutants: earlier.mutants.map((m) => ({ ...m, killedBy: carry(m.killedBy), coveredBy: carry(m.coveredBy) })),
-      };
-      kept.push(`${relative(fileName)} (from the earlier kept run)`);
-    } else {
-      left.push(relative(fileName));
-    }
+  const file = relative(fileName);
+  const source = sourceAt(fileName);
+  // A static mutant `--ignoreStatic` left untested is not kept: a run without that option must test it.
+  const fromThisRun = mutants
+    .filter((mutant) => tested.has(mutant.id) && tested.get(mutant.id).status !== 'Ignored')
+    .map(keptResult);
+  const earlier = previous.files?.[file];
+  const testedKeys = new Set(fromThisRun.map(keyOf));
+  const whole = mutants.every((mutant) => tested.has(mutant.id));
+  const fromEarlier =
+    !whole && earlier?.source === source
+      ? earlier.mutants
+          .filter((m) => m.status !== 'Ignored' && !testedKeys.has(keyOf(m)))
+          .map((m) => ({ ...m, id: `kept-${m.id}`, killedBy: carry(m.killedBy), coveredBy: carry(m.coveredBy) }))
+      : [];
+  if (fromThisRun.length + fromEarlier.length === 0) {
+    left.push(file);
     continue;
   }
-  files[relative(fileName)] = {
-    language: 'typescript',
-    source: sourceAt(fileName),
-    mutants: mutants.map((mutant) => {
-      const { fileName: _file, location, killedBy, coveredBy, ...result } = tested.get(mutant.id);
-      return { ...result, killedBy: renumber(killedBy), coveredBy: renumber(coveredBy), location };
-    }),
-  };
-  kept.push(relative(fileName));
+  files[file] = { language: 'typescript', source, mutants: [...fromThisRun, ...fromEarlier] };
+  kept.push(
+    whole
+      ? file
+      : `${file} (${fromThisRun.length} of ${mutants.length} tested by this run, ${fromEarlier.length} from an earlier one)`,
+  );
 }
 
 const testFiles = {};
@@ -98,5 +110,5 @@ writeFileSync(
   target,
   JSON.stringify({ schemaVersion: '1.0', thresholds: { high: 90, low: 80, break: null }, files, testFiles }, null, 2),
 );
-console.log(`Kept ${kept.length} whole files in ${target}:\n  ${kept.join('\n  ')}`);
+console.log(`Kept ${kept.length} files in ${target}:\n  ${kept.join('\n  ')}`);
 console.log(`Left for the next run (${left.length}):\n  ${left.join('\n  ')}`);
