@@ -68,11 +68,20 @@ describeEachDatabase('Payment settings and options', (kind) => {
     expect(after.data).toMatchObject({ upi: { vpa: 'nipm@sbi' }, sample: false });
     const audit = await database.db
       .selectFrom('audit_log')
-      .select(['actor_user_id', 'entity_id'])
+      .select(['actor_user_id', 'entity', 'entity_id', 'detail'])
       .where('action', '=', 'settings.updated')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(audit).toEqual({ actor_user_id: superAdmin.id, entity_id: 'gst,upi,bank' });
+    expect(audit).toMatchObject({ actor_user_id: superAdmin.id, entity: 'settings', entity_id: 'gst,upi,bank' });
+    // What each group was (the samples) and became, for whoever later asks who changed the bank details.
+    const detail = JSON.parse(audit.detail!) as Record<'before' | 'after', Record<string, Record<string, unknown>>>;
+    expect(Object.keys(detail.before).sort()).toEqual(['bank', 'gst', 'upi']);
+    expect(detail.before.upi).toMatchObject({ vpa: 'nipm.sample@upi' });
+    expect(detail.after).toMatchObject({
+      upi: { vpa: 'nipm@sbi', payeeName: 'NIPM' },
+      bank: { accountNumber: '12345678901', ifsc: 'SBIN0001234' },
+      gst: { ratePercent: 18 },
+    });
   });
 
   it('opens the settings to the super admin only, and to no missing, expired or forged token', async () => {
