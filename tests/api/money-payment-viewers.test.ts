@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE } from '../../src/lib/roles';
 import { paymentForViewer, readReceipt, verifyPayment } from '../../src/server/domains/money';
+import { confirmMatches } from '../../src/server/domains/money/statements/statements';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
 import { registerTestPurpose, reportTestPayment } from '../support/money';
@@ -77,6 +78,13 @@ describeEachDatabase('Who may open a payment, and the service’s own refusals',
       amount: 'Enter an amount above zero in paise.',
       paidOn: 'The payment date cannot be in the future.',
     });
+  });
+
+  it('lets only those who decide payments confirm a bank statement’s matches', async () => {
+    for (const user of [chapterAdmin, contentAdmin]) {
+      const refused = await refusal(confirmMatches(database.db, authUserOf(user), 1, undefined, new Date()));
+      expect(refused.kind).toBe('forbidden');
+    }
   });
 
   it('says so when a payment to decide does not exist, or has no receipt yet', async () => {

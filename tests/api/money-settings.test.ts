@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signApiToken } from '../../src/server/domains/identity/token';
+import { logWhile } from '../support/log-capture';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
@@ -82,6 +83,22 @@ describeEachDatabase('Payment settings and options', (kind) => {
       bank: { accountNumber: '12345678901', ifsc: 'SBIN0001234' },
       gst: { ratePercent: 18 },
     });
+  });
+
+  it('shows the sample for a stored setting it cannot read, and logs which one', async () => {
+    await database.db.updateTable('settings').set({ value: '{"vpa": "nipm@sbi"' }).where('key', '=', 'upi').execute();
+    let options: { upi: { vpa: string } } | undefined;
+    const logged = await logWhile(async () => {
+      options = (await json<{ upi: { vpa: string } }>(await api.request('GET', '/api/payment-options'))).data;
+    });
+    expect(options?.upi.vpa).toBe('nipm.sample@upi');
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        key: 'upi',
+        msg: 'unreadable payment setting: its sample is shown until it is saved again',
+      }),
+    ]);
   });
 
   it('opens the settings to the super admin only, and to no missing, expired or forged token', async () => {

@@ -3,6 +3,7 @@ import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
 import { PaymentSettingsSchema, type PaymentSettings, type PaymentSettingsPatch } from '../../../lib/schemas/money';
 import { writeAudit } from '../audit/audit';
+import { log } from '../../platform/log';
 
 /**
  * The institute's payment settings: its name, address and GSTIN for receipts, the GST rate, the UPI
@@ -50,7 +51,7 @@ export async function readPaymentSettings(db: DB): Promise<PaymentSettingsWithSa
     try {
       stored[row.key] = JSON.parse(row.value);
     } catch {
-      console.error('[settings] unreadable value kept as the sample', row.key);
+      log().error({ key: row.key }, 'unreadable payment setting: its sample is shown until it is saved again');
     }
   }
   const parsed = PaymentSettingsSchema.safeParse(stored);
