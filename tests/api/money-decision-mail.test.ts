@@ -11,7 +11,7 @@ import type { Mailer } from '../../src/server/platform/mail/mailer';
 import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createUser } from '../support/fixtures';
-import { pdfText, reportTestPayment } from '../support/money';
+import { pdfText, registerTestPurpose, reportTestPayment } from '../support/money';
 import { logWhile } from '../support/log-capture';
 
 /**
@@ -82,6 +82,22 @@ describeEachDatabase('Decision e-mails and plain receipts', (kind) => {
         'The institute could not verify your payment of Rs 1,500.00 paid on 5 Oct 2026 by Cash for payment.',
         '',
         'If the money left your account, reply to this e-mail with your bank statement line; otherwise report the payment again from the page where you made it.',
+        '',
+        `National Institute of Personnel Management — ${SITE}`,
+      ].join('\n'),
+    );
+  });
+
+  it('tells a payer whose UPI payment was verified what was paid, with its reference, and that the receipt is attached', async () => {
+    registerTestPurpose();
+    const reported = await reportTestPayment(database.db, { subjectId: 4, payerName: 'Asha Rao' });
+    const verified = await verifyPayment(database.db, staff, reported.id, 'Seen on the statement');
+    const mail = await paymentDecisionMail(database.db, verified, SITE);
+    expect(mail.text).toBe(
+      [
+        'Dear Asha Rao,',
+        '',
+        `Your payment of Rs 9,000.50 paid on 1 Oct 2026 by UPI (reference ${reported.reference}) for payment is verified. Your receipt ${verified.receiptNumber} is attached.`,
         '',
         `National Institute of Personnel Management — ${SITE}`,
       ].join('\n'),
