@@ -6,7 +6,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
 import { nextUtr } from '../support/money';
-import { createEdition, delegate, registration } from '../support/natcon';
+import { createEdition, delegate, registration, reportOrderPaymentByUpi } from '../support/natcon';
 import { authUserOf, invoiceTaxedPayments, type Envelope } from '../support/refunds';
 import { seedFees } from './joining-support';
 import { memberWith } from './members-support';
@@ -77,21 +77,8 @@ describeEachDatabase('The member portal’s payments and orders', (kind) => {
   }
 
   /** Reports the order's payment by UPI as its buyer would; answers the payment's id. */
-  async function reportFor(order: PlacedOrder): Promise<number> {
-    const url = `/api/natcon/registrations/${order.orderNumber}/payments?token=${order.statusToken}`;
-    const reported = await api.request('POST', url, {
-      body: { mode: 'upi', reference: nextUtr(), amount: order.amountDue, paidOn: kolkataDate(new Date()) },
-    });
-    expect(reported.status).toBe(201);
-    const row = await database.db
-      .selectFrom('payments')
-      .select('id')
-      .where('purpose', '=', 'natcon_order')
-      .where('subject_id', '=', order.id)
-      .where('state', '=', 'reported')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const reportFor = (order: PlacedOrder) =>
+    reportOrderPaymentByUpi(api, database.db, order, { reference: nextUtr(), paidOn: kolkataDate(new Date()) });
 
   const myPayments = async (user: CreatedUser, query = '') => {
     const response = await api.request('GET', `/api/me/payments${query}`, { token: user.token });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
-import { createEdition, delegate, registration } from '../support/natcon';
+import { createEdition, delegate, registration, reportOrderPaymentByUpi } from '../support/natcon';
 import { runNatconHolds } from '../../src/server/domains/natcon';
 import { verifyPayment } from '../../src/server/domains/money';
 import { kolkataDate } from '../../src/lib/financial-year';
@@ -87,23 +87,13 @@ describeEachDatabase('NATCON holds, offers and cancellations', (kind) => {
       },
     });
   const payAndVerify = async (order: Answer['data']) => {
-    const paidOn = kolkataDate(api.clock.now);
-    const reported = await api.request(
-      'POST',
-      `/api/natcon/registrations/${order.orderNumber}/payments?token=${order.statusToken}`,
-      { body: { mode: 'upi', reference: `4${String(order.id).padStart(11, '0')}`, amount: order.amountDue, paidOn } },
-    );
-    expect(reported.status).toBe(201);
-    const payment = await database.db
-      .selectFrom('payments')
-      .select('id')
-      .where('purpose', '=', 'natcon_order')
-      .where('subject_id', '=', order.id)
-      .where('state', '=', 'reported')
-      .executeTakeFirstOrThrow();
+    const paymentId = await reportOrderPaymentByUpi(api, database.db, order, {
+      reference: `4${String(order.id).padStart(11, '0')}`,
+      paidOn: kolkataDate(api.clock.now),
+    });
     const decider = { ...staff, name: 'Admin', image: null, roleId: '5' as const, memberId: null, chapterId: null };
-    await verifyPayment(database.db, decider, payment.id, 'Seen in the bank statement.', api.clock.now);
-    return payment.id;
+    await verifyPayment(database.db, decider, paymentId, 'Seen in the bank statement.', api.clock.now);
+    return paymentId;
   };
 
   beforeAll(async () => {

@@ -132,3 +132,30 @@ export async function confirmAsGuest(
   });
   if (response.status !== 200) throw new Error(`confirm-unpaid answered ${response.status}: ${await response.text()}`);
 }
+
+/**
+ * The buyer reports the order's payment by UPI on its status page, as `POST …/payments` takes it; answers the
+ * reported payment's id.
+ */
+export async function reportOrderPaymentByUpi(
+  api: { request: (method: string, path: string, init?: { body?: unknown }) => Promise<Response> },
+  db: DB,
+  order: { id: number; orderNumber: string; statusToken: string; amountDue: number },
+  payment: { reference: string; paidOn: string },
+): Promise<number> {
+  const reported = await api.request(
+    'POST',
+    `/api/natcon/registrations/${order.orderNumber}/payments?token=${order.statusToken}`,
+    { body: { mode: 'upi', amount: order.amountDue, ...payment } },
+  );
+  if (reported.status !== 201)
+    throw new Error(`The payment report answered ${reported.status}: ${await reported.text()}`);
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('purpose', '=', 'natcon_order')
+    .where('subject_id', '=', order.id)
+    .where('state', '=', 'reported')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
