@@ -47,31 +47,6 @@ async function freshSqlite(): Promise<TestDatabase> {
   };
 }
 
-/**
- * Kysely's migrator reads the catalogue of every schema on the server (`getTables`), naming each one
- * as text (`has_schema_privilege`, `pg_get_serial_sequence`); a schema another test file drops during
- * that read fails it with "schema … does not exist". Migrations hold this advisory lock shared and
- * drops hold it alone, so test files running side by side never meet in the catalogue.
- */
-const SCHEMA_CATALOGUE_LOCK = 740_028;
-
-async function underCatalogueLock<T>(
-  url: string,
-  mode: 'shared' | 'alone',
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const suffix = mode === 'shared' ? '_shared' : '';
-  try {
-    await client.query(`select pg_advisory_lock${suffix}($1)`, [SCHEMA_CATALOGUE_LOCK]);
-    return await work(client);
-  } finally {
-    await client.query(`select pg_advisory_unlock${suffix}($1)`, [SCHEMA_CATALOGUE_LOCK]);
-    await client.end();
-  }
-}
-
 async function freshPostgres(url: string): Promise<TestDatabase> {
   const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -79,7 +54,9 @@ async function freshPostgres(url: string): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDatabase({ url, schema, poolSize: 5 });
-  await underCatalogueLock(url, 'shared', () => migrateToLatest(db as Kysely<unknown>, { schema }));
+  // Given the schema, the migrator reads only this schema's catalogue, so files dropping theirs meanwhile
+  // cannot fail it (tests/api/test-databases.test.ts).
+  await migrateToLatest(db as Kysely<unknown>, { schema });
   const others: DB[] = [];
   return {
     name: 'PostgreSQL',
@@ -92,7 +69,13 @@ async function freshPostgres(url: string): Promise<TestDatabase> {
     async drop() {
       for (const other of others) await other.destroy();
       await db.destroy();
-      await underCatalogueLock(url, 'alone', (client) => client.query(`drop schema ${schema} cascade`));
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`drop schema ${schema} cascade`);
+      } finally {
+        await admin.end();
+      }
     },
   };
 }

@@ -8,7 +8,9 @@ import {
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type DatabaseConnection,
+  type DatabaseIntrospector,
   type MigrationProvider,
   type SqliteDatabase,
   type SqliteDialectConfig,
@@ -137,7 +139,7 @@ const staticProvider: MigrationProvider = { getMigrations: async () => migration
  */
 export async function migrateToLatest(db: Kysely<unknown>, options: { schema?: string } = {}): Promise<string[]> {
   const migrator = new Migrator({
-    db,
+    db: options.schema ? seeingOneSchema(db, options.schema) : db,
     provider: staticProvider,
     // Migrations 014-020 were numbered ahead and land in any order; each stands alone, so a database
     // that already ran a higher one still takes a lower one that arrives later.
@@ -147,6 +149,34 @@ export async function migrateToLatest(db: Kysely<unknown>, options: { schema?: s
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Kysely's migrator learns whether its own two tables exist by reading every table of every schema on
+ * the server, naming each schema as text (`has_schema_privilege`, `pg_get_serial_sequence`): a schema
+ * dropped during that read (test files drop theirs while others migrate) fails it with "schema … does
+ * not exist". Given its schema, the migrator sees only that schema's tables, read from the catalogue.
+ */
+function seeingOneSchema(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getMetadata: async (options) => ({ tables: await introspection.getTables(options) }),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; kind: string }>`
+        select c.relname as name, c.relkind as kind
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'v', columns: [] }));
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely keeps its state in private fields, which only the real instance may read.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 interface DbHolder {
