@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE } from '../../src/lib/roles';
+import { PAYMENT_AMOUNT_MAX } from '../../src/lib/schemas/money';
 import { paymentForViewer, readReceipt, verifyPayment } from '../../src/server/domains/money';
 import { confirmMatches } from '../../src/server/domains/money/statements/statements';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -67,6 +68,10 @@ describeEachDatabase('Who may open a payment, and the service’s own refusals',
     expect((await paymentForViewer(database.db, holder, theirs.id)).id).toBe(theirs.id);
     const stranger = await refusal(paymentForViewer(database.db, { ...holder, memberId: 778 }, theirs.id));
     expect(stranger).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
+    // A member has no chapter of their own to see by, so a payment of no chapter is no more theirs.
+    const national = await reportTestPayment(database.db, { subjectId: 779, chapterId: null });
+    const nationalToStranger = await refusal(paymentForViewer(database.db, holder, national.id));
+    expect(nationalToStranger).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
     const missing = await refusal(paymentForViewer(database.db, authUserOf(admin), 999_999));
     expect(missing).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
   });
@@ -78,6 +83,38 @@ describeEachDatabase('Who may open a payment, and the service’s own refusals',
       amount: 'Enter an amount above zero in paise.',
       paidOn: 'The payment date cannot be in the future.',
     });
+  });
+
+  it('takes one paisa up to the most it accepts, with names and e-mails as typed less the spaces around them', async () => {
+    const now = new Date('2026-11-20T06:00:00Z');
+    const smallest = await reportTestPayment(
+      database.db,
+      { subjectId: 504, amount: 1, payerName: '  Asha Rao ', payerEmail: ' asha@example.test  ' },
+      now,
+    );
+    expect(smallest).toMatchObject({ amount: 1, payerName: 'Asha Rao', payerEmail: 'asha@example.test' });
+    const largest = await reportTestPayment(database.db, { subjectId: 505, amount: PAYMENT_AMOUNT_MAX }, now);
+    expect(largest.amount).toBe(PAYMENT_AMOUNT_MAX);
+    for (const amount of [PAYMENT_AMOUNT_MAX + 1, 1.5]) {
+      const refused = await refusal(reportTestPayment(database.db, { subjectId: 506, amount }, now));
+      expect(refused.fields).toEqual({ amount: 'Enter an amount above zero in paise.' });
+    }
+  });
+
+  it('answers two reports of one reference at once as it answers them one after the other', async () => {
+    const reference = 'UTR0009988776655';
+    const outcomes = await Promise.allSettled([
+      reportTestPayment(database.db, { subjectId: 507, reference }),
+      reportTestPayment(database.db, { subjectId: 508, reference }),
+    ]);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(refused.map((outcome) => (outcome as PromiseRejectedResult).reason)).toMatchObject([
+      {
+        kind: 'conflict',
+        fields: { reference: 'This reference has already been reported for another payment.' },
+      },
+    ]);
   });
 
   it('lets only those who decide payments confirm a bank statement’s matches', async () => {
