@@ -5,6 +5,7 @@ import { createChapter } from '../support/fixtures';
 import { decodeQuotedPrintable } from '../support/mail';
 import { createMailer } from '../../src/server/platform/mail/mailer';
 import { dailyJob } from '../../src/server/jobs';
+import { CURRENT_NOTICE_VERSION } from '../../src/lib/schemas/privacy';
 import { applicationBody, createCoupon, createProposer, json, seedFees, submit } from './joining-support';
 
 const DAY_MS = 86_400_000;
@@ -17,11 +18,12 @@ function readMail(eml: string): { headers: string; body: string } {
 }
 
 /**
- * What the guardian-waiting job says and records, read whole: the reminder the guardian gets on day 7,
- * the two e-mails of the closing on day 30, the audit entries of each step, and the coupon the closed
- * application held, given back for someone else to use.
+ * What a minor's application says to the guardian and the applicant, read whole: the first request, the
+ * applicant's e-mail when the guardian consents, the guardian-waiting job's reminder on day 7 and the two
+ * e-mails of its closing on day 30; the audit entries of each step; and the coupon the closed application
+ * held, given back for someone else to use.
  */
-describeEachDatabase('Joining: the guardian-waiting job’s e-mails and records, read whole', (kind) => {
+describeEachDatabase('Joining: a guardian’s e-mails and records, read whole', (kind) => {
   let database: TestDatabase;
   let api: TestApi;
   let chapterId: number;
@@ -162,5 +164,65 @@ describeEachDatabase('Joining: the guardian-waiting job’s e-mails and records,
     });
     // The coupon's one use is free again for another applicant.
     expect(await couponUses()).toBe(0);
+  });
+
+  it('asks the guardian in full, and tells the applicant in full when the guardian consents', async () => {
+    const body = applicationBody(chapterId, proposers, {
+      firstName: 'Arjun',
+      lastName: 'Pal',
+      dateOfBirth: '2010-06-15',
+      guardianName: 'Sudha Pal',
+      guardianEmail: 'sudha.pal@example.test',
+    });
+    const answer = await submit(api, body);
+    expect(answer.status).toBe(201);
+    await api.settle();
+    const { reference } = (await json<{ reference: string }>(answer)).data;
+    const request = mailTo('sudha.pal@example.test', `Your consent for Arjun Pal's NIPM application ${reference}`);
+    const link = request.body.match(/^http:\/\/localhost:4321\/membership\/guardian\?token=(\S+)$/m);
+    expect(link).not.toBeNull();
+    expect(request.body).toBe(
+      [
+        'Dear Sudha Pal,',
+        '',
+        `Arjun Pal has applied for Associate membership of the National Institute of Personnel Management (application ${reference}) and named you as their parent or guardian.`,
+        'As they are under 18, the law (Digital Personal Data Protection Act 2023, section 9) asks for your consent before we use their personal data to decide the application, keep their membership record, take the payment and issue receipts. The application waits until you give it.',
+        '',
+        'Read what we keep and why, and give or refuse your consent, here:',
+        '',
+        link![0],
+        '',
+        `The privacy notice (version ${CURRENT_NOTICE_VERSION}): http://localhost:4321/privacy`,
+        '',
+        'If you do not know this applicant, ignore this e-mail: nothing goes further without your consent.',
+        '',
+        'National Institute of Personnel Management',
+      ].join('\n'),
+    );
+
+    const given = await api.request('POST', `/api/membership/guardian/consent?token=${encodeURIComponent(link![1]!)}`, {
+      body: { consent: true },
+    });
+    expect(given.status).toBe(200);
+    await api.settle();
+    const told = mailTo(body.email as string, `NIPM membership application ${reference}: your guardian consented`);
+    expect(told.body).toBe(
+      [
+        'Dear Arjun Pal,',
+        '',
+        `Sudha Pal has given the consent your application ${reference} needed. It now goes on: pay the fee and report the payment from your application's page (the link in your confirmation e-mail).`,
+        '',
+        'National Institute of Personnel Management',
+      ].join('\n'),
+    );
+    const application = await database.db
+      .selectFrom('applications')
+      .select(['id', 'state'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(application.state).toBe('awaiting_payment');
+    expect(await auditOf(application.id, 'application.guardian_consented')).toEqual([
+      { actor: null, detail: { reference } },
+    ]);
   });
 });
