@@ -2,20 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter } from '../support/fixtures';
-import { decodeQuotedPrintable } from '../support/mail';
+import { readMail } from '../support/mail';
 import { createMailer } from '../../src/server/platform/mail/mailer';
 import { dailyJob } from '../../src/server/jobs';
 import { CURRENT_NOTICE_VERSION } from '../../src/lib/schemas/privacy';
 import { applicationBody, createCoupon, createProposer, json, seedFees, submit } from './joining-support';
 
 const DAY_MS = 86_400_000;
-
-/** An outbox message as its reader sees it: headers unfolded, body decoded. */
-function readMail(eml: string): { headers: string; body: string } {
-  const decoded = decodeQuotedPrintable(eml).replace(/\r\n/g, '\n');
-  const split = decoded.indexOf('\n\n');
-  return { headers: decoded.slice(0, split).replace(/\n[ \t]+/g, ' '), body: decoded.slice(split + 2).trim() };
-}
 
 /**
  * What a minor's application says to the guardian and the applicant, read whole: the first request, the
