@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '../../src/lib/roles';
 import { membershipApplicationPurpose, reportApplicationPayment } from '../../src/server/domains/joining/payments';
 import { hashToken } from '../../src/server/domains/joining/records';
-import { rejectPayment, type PaymentRecord } from '../../src/server/domains/money';
+import { rejectPayment, verifyPayment, type PaymentRecord } from '../../src/server/domains/money';
 import { registerPaymentPurposes } from '../../src/server/purposes';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter, createUser } from '../support/fixtures';
@@ -134,5 +134,122 @@ describeEachDatabase('Joining: an application’s payment through money’s purp
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
     expect(state.state).toBe('awaiting_payment');
+  });
+
+  it('records the report in the audit trail, and the verification in the history with the reference', async () => {
+    const { row } = await application();
+    const payment = await report(row, '612345679005');
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['ip', 'detail'])
+      .where('action', '=', 'application.payment_reported')
+      .where('entity_id', '=', String(row.id))
+      .executeTakeFirstOrThrow();
+    expect({ ip: audit.ip, detail: JSON.parse(audit.detail ?? 'null') as unknown }).toEqual({
+      ip: '203.0.113.9',
+      detail: { paymentId: payment.id, mode: 'upi', amount: row.amount_due },
+    });
+    const staff = await createUser(database.db, { roleId: ROLE.admin });
+    await verifyPayment(database.db, authUserOf(staff), payment.id, null, now);
+    const last = await database.db
+      .selectFrom('application_events')
+      .select(['to_state', 'actor_user_id', 'note'])
+      .where('application_id', '=', row.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({
+      to_state: 'payment_verified',
+      actor_user_id: staff.id,
+      note: 'Payment verified (612345679005)',
+    });
+  });
+
+  it('owes the money back at once when it is verified after the applicant withdrew', async () => {
+    const { row } = await application();
+    const payment = await report(row, '612345679006');
+    await database.db.updateTable('applications').set({ state: 'withdrawn' }).where('id', '=', row.id).execute();
+    const staff = await createUser(database.db, { roleId: ROLE.admin });
+    await verifyPayment(database.db, authUserOf(staff), payment.id, null, now);
+    const due = await database.db
+      .selectFrom('refunds')
+      .select(['state', 'amount', 'reason'])
+      .where('payment_id', '=', payment.id)
+      .execute();
+    expect(due).toEqual([{ state: 'due', amount: row.amount_due, reason: 'Application withdrawn.' }]);
+  });
+
+  it('names each application’s payments by its number, and none when asked for none', async () => {
+    const first = await application();
+    const second = await application();
+    const labels = await membershipApplicationPurpose.subjectLabels!(database.db, [first.row.id, second.row.id]);
+    expect([...labels]).toEqual([
+      [first.row.id, first.row.reference],
+      [second.row.id, second.row.reference],
+    ]);
+    expect((await membershipApplicationPurpose.subjectLabels!(database.db, [])).size).toBe(0);
+  });
+
+  it('starts an online payment of the amount due, returning to the application’s own page', async () => {
+    const { row, token } = await application();
+    const started = await membershipApplicationPurpose.reportOnline!(database.db, {
+      subjectId: row.id,
+      statusToken: token,
+      caller: null,
+      now,
+      ip: '203.0.113.9',
+    });
+    expect(started).toMatchObject({
+      payment: { mode: 'online', amount: row.amount_due, paidOn: '2026-11-20', state: 'reported' },
+      description: `Membership application ${row.reference}`,
+      returnPath: `/membership/status?token=${encodeURIComponent(token)}`,
+    });
+  });
+
+  it('invoices the fee to the buyer the applicant named, or else to the applicant at their address', async () => {
+    const supplyOf = async (values: Record<string, unknown>) => {
+      const { row } = await application();
+      await database.db.updateTable('applications').set(values).where('id', '=', row.id).execute();
+      const payment = await report(row, `61234567${String(9100 + count)}`);
+      return {
+        reference: row.reference,
+        supply: await membershipApplicationPurpose.taxableSupply!(database.db, payment),
+      };
+    };
+    const own = await supplyOf({ first_name: 'Rupa', last_name: 'Sen' });
+    expect(own.supply).toEqual({
+      kind: 'membership',
+      buyer: { name: 'Rupa Sen', address: '1 Park Street, Kolkata, West Bengal, 700016', gstin: null, stateCode: '19' },
+      eventStateCode: null,
+      lines: [
+        {
+          kind: 'membership',
+          description: `Membership (${own.reference}): Entrance fee (Associate)`,
+          quantity: 1,
+          amount: 50_000,
+          discount: 0,
+          ratePercent: null,
+        },
+        {
+          kind: 'membership',
+          description: `Membership (${own.reference}): Subscription 2026-27 (half year, October-March)`,
+          quantity: 1,
+          amount: 75_100,
+          discount: 0,
+          ratePercent: null,
+        },
+      ],
+    });
+    const employer = await supplyOf({
+      gstin: '27AAACT2727Q1ZW',
+      buyer_name: null,
+      organisation: 'Tata Steel Ltd',
+      buyer_address: 'Bombay House, Mumbai',
+    });
+    expect(employer.supply?.buyer).toEqual({
+      name: 'Tata Steel Ltd',
+      address: 'Bombay House, Mumbai',
+      gstin: '27AAACT2727Q1ZW',
+      stateCode: '27',
+    });
   });
 });
