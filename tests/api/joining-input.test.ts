@@ -89,7 +89,10 @@ describeEachDatabase('Joining: bad input is refused with a message per field and
 
   it('refuses an amount that does not match the fee reviewed', async () => {
     const error = await refused(applicationBody(chapterId, ['C-1', 'C-2'], { expectedTotal: 1 }));
-    expect(error.fields?.expectedTotal).toContain('The fee is now Rs 1,251.00');
+    expect(error.message).toBe('The fee differs from the one you reviewed.');
+    expect(error.fields).toEqual({
+      expectedTotal: 'The fee is now Rs 1,251.00. Check the review step and submit again.',
+    });
   });
 
   it('answers 409 with what to do for a member e-mail or an open application', async () => {

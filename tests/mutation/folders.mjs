@@ -31,6 +31,8 @@ export const MUTATION_FOLDERS = {
       // An application's payment as the money screens decide it: references, and refunds due after a withdrawal.
       'tests/api/money-references.test.ts',
       'tests/api/money-refunds-due.test.ts',
+      // An application's tax invoice: its buyer, place of supply and rate, and the invoice on the status page.
+      'tests/api/gst-membership.test.ts',
     ],
   },
   // Renewals live in members/renewals; their payments are recorded through money's purpose seam.
