@@ -19,15 +19,8 @@ import { admit, pruneThrottle } from '../identity/throttle';
 import { feeScheduleFor } from './fees';
 import { checkProposers } from './proposers';
 import { guardianIssues, needsGuardian } from '../../../lib/guardian';
-import {
-  hashToken,
-  isUniqueViolation,
-  newReference,
-  newStatusToken,
-  recordEvent,
-  statusLink,
-  type Queryable,
-} from './records';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { hashToken, newReference, newStatusToken, recordEvent, statusLink, type Queryable } from './records';
 import { chapterPhrase } from '../../../lib/wording';
 import { recordConsents } from '../privacy/consents';
 import { announceApplication, guardianMail } from './guardian';

@@ -9,15 +9,8 @@ import { MEMBERSHIP_CLASS_LABELS } from '../../../lib/membership-classes';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { RESET_PATH } from '../identity/password-reset';
 import { writeAudit } from '../audit/audit';
-import {
-  hashToken,
-  isUniqueViolation,
-  moveState,
-  notifyUsers,
-  recordEvent,
-  type ApplicationRow,
-  type Queryable,
-} from './records';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { hashToken, moveState, notifyUsers, recordEvent, type ApplicationRow, type Queryable } from './records';
 import { chapterPhrase, withArticle } from '../../../lib/wording';
 
 /** How long the new member's set-password link lasts: long enough for an e-mail read after a holiday. */

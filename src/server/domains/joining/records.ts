@@ -123,12 +123,6 @@ export async function notifyUsers(
     .execute();
 }
 
-/** Whether a failed insert hit a unique index (both databases' wording). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
-}
-
 /** Whether a member counts as active today: Life always, others while this financial year is paid. */
 export function isActiveMember(
   member: { membership_class: string; paid_through_year: number | null },

@@ -7,7 +7,7 @@ import type { Paged } from '../../../lib/envelope';
 import type { TransferFilter, TransferItem } from '../../../lib/schemas/transfers';
 import { conflict, invalid, notFound } from '../errors';
 import { writeAudit } from '../audit/audit';
-import { isUniqueViolation } from '../money/db-errors';
+import { isUniqueViolation } from '../../platform/db/errors';
 import type { Actor } from './edit';
 import { requireInScope } from './edit';
 

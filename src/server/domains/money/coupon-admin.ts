@@ -18,7 +18,7 @@ import type {
 import { writeAudit } from '../audit/audit';
 import { normalizeCouponCode } from './coupons';
 import { handlerFor } from './purposes';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../platform/db/errors';
 
 /** The super admin's coupon screen: list with filters and CSV, create, edit, deactivate, redemptions. */
 

@@ -3,7 +3,7 @@ import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
 import type { Coupon, CouponKind } from '../../platform/db/schema';
 import { invalid } from '../errors';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../platform/db/errors';
 
 /**
  * Coupons take money off a membership fee or a NATCON order. A use is taken in ONE conditional

@@ -17,7 +17,7 @@ import { writeAudit } from '../audit/audit';
 import { requirePaymentPurposeHandler, type PaymentPurposeHandler, type PaymentRecord } from './purposes';
 import { issueInvoice } from '../gst/invoices';
 import { buildReceiptContent } from './receipt-content';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { isOwnPayment } from './member-portal';
 
 /**
