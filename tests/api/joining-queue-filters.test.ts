@@ -88,7 +88,12 @@ describeEachDatabase('Joining: the staff queue filters, pages and shows proposer
     const first = await list('pageSize=2&page=1');
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
     expect(first.items.map((i) => i.reference)).toEqual([ref(6), ref(4)]);
-    expect(first.items[0]).toMatchObject({ financialYear: '2025-26', appliedOn: '2025-12-01', chapterId: north });
+    expect(first.items[0]).toMatchObject({
+      name: 'Bulk Applicant 900006',
+      financialYear: '2025-26',
+      appliedOn: '2025-12-01',
+      chapterId: north,
+    });
     const third = await list('pageSize=2&page=3');
     expect(third).toMatchObject({ total: 5, page: 3 });
     expect(third.items.map((i) => i.reference)).toEqual([ref(1)]);
@@ -111,13 +116,20 @@ describeEachDatabase('Joining: the staff queue filters, pages and shows proposer
       .executeTakeFirstOrThrow();
     const detail = async (appId: number) =>
       (
-        await json<{ proposer: { memberNumber: string } | null; seconder: { memberNumber: string } | null }>(
-          await api.request('GET', `/api/admin/applications/${appId}`, { token: superAdmin.token }),
-        )
+        await json<{
+          proposer: { memberNumber: string; name: string } | null;
+          seconder: { memberNumber: string; name: string } | null;
+        }>(await api.request('GET', `/api/admin/applications/${appId}`, { token: superAdmin.token }))
       ).data;
     const named = await detail(id);
-    expect(named.proposer?.memberNumber).toBe('NQF-0001');
-    expect(named.seconder?.memberNumber).toBe('NQF-0002');
+    expect(named.proposer).toEqual({
+      memberNumber: 'NQF-0001',
+      name: `${proposer.first_name} ${proposer.last_name}`,
+    });
+    expect(named.seconder).toEqual({
+      memberNumber: 'NQF-0002',
+      name: `${seconder.first_name} ${seconder.last_name}`,
+    });
     const other = await db
       .selectFrom('applications')
       .select('id')
