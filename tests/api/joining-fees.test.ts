@@ -4,7 +4,7 @@ import { listFees, publicFees, quoteFor, setFee } from '../../src/server/domains
 import { updateGstSettings } from '../../src/server/domains/gst/settings';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createUser, type CreatedUser } from '../support/fixtures';
-import { authUserOf } from '../support/refunds';
+import { authUserOf, INSTITUTE_GST_SETTINGS } from '../support/refunds';
 import { seedFees } from './joining-support';
 
 /**
@@ -84,17 +84,7 @@ describeEachDatabase('Joining: the fee schedule and its quotes', (kind) => {
   });
 
   it('quotes with the GST rate set for membership, on the applicant’s quote and the public fee list', async () => {
-    await updateGstSettings(database.db, authUserOf(superAdmin), {
-      legalName: 'National Institute of Personnel Management',
-      address: 'Park Street, Kolkata 700016',
-      gstin: '19AAATN1234F1ZV',
-      stateCode: '19',
-      purposes: {
-        membership: { sac: '999512', ratePercent: 18 },
-        natcon_delegate: { sac: '998596', ratePercent: 12 },
-        natcon_award: { sac: '999512', ratePercent: 5 },
-      },
-    });
+    await updateGstSettings(database.db, authUserOf(superAdmin), INSTITUTE_GST_SETTINGS);
     // 18% of Rs 600.50 is Rs 108.09, charged as CGST and SGST of Rs 54.05 each (each half rounded).
     const quote = await quoteFor(database.db, { classCode: 'student', on: '2026-05-10' });
     expect(quote).toMatchObject({ subtotal: 60_050, gstRatePercent: 18, gst: 10_810, total: 70_860, coupon: null });

@@ -54,7 +54,8 @@ export const TAXED_PURPOSE = 'refund_taxed_order';
 /** One membership line of Rs 1,000 at 18% GST: the payment and the invoice are Rs 1,180.00. */
 export const TAXED_AMOUNT = 118_000;
 
-const GST_SETTINGS: GstSettings = {
+/** The institute registered for GST in West Bengal, at 18% on every supply. */
+export const INSTITUTE_GST_SETTINGS: GstSettings = {
   legalName: 'National Institute of Personnel Management',
   address: 'Park Street, Kolkata 700016',
   gstin: '19AAATN1234F1ZV',
@@ -92,7 +93,7 @@ const taxedHandler: PaymentPurposeHandler = {
 /** Registers the taxable purpose and gives the institute a GSTIN, so verified payments are invoiced. */
 export async function invoiceTaxedPayments(db: DB, superAdmin: AuthUser): Promise<void> {
   registerPaymentPurpose(TAXED_PURPOSE, taxedHandler);
-  await updateGstSettings(db, superAdmin, GST_SETTINGS);
+  await updateGstSettings(db, superAdmin, INSTITUTE_GST_SETTINGS);
 }
 
 /** The refund entries of a payment's audit trail: each refund entered, and each the gateway refused. */
