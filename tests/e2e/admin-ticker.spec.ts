@@ -4,6 +4,8 @@ import { expect, signIn, test, waitForIslands } from './support/fixtures';
 /** Issue 11 in the browser: a ticker message published by staff on the static home page at once. */
 // Several pages, sign-ins and axe runs per test: more than the default 30 s on a shared two-core machine.
 test.describe.configure({ timeout: 120_000 });
+// The other browser tests run under reduced motion (playwright.config.ts); this file shows the ticker moving.
+test.use({ reducedMotion: 'no-preference' });
 
 test('the home page ticker shows a message published a moment ago, pauses on hover and stands still under reduced motion', async ({
   page,

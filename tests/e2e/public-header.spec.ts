@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../src/lib/constants';
 import { headerReady, MENU } from './support/public';
 
+// The other browser tests run under reduced motion (playwright.config.ts); this file shows the motion itself.
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('header on a desktop screen', () => {
   test.use({ viewport: { width: 1366, height: 800 } });
 
