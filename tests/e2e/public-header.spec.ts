@@ -80,6 +80,8 @@ test.describe('header on a desktop screen', () => {
     await expect(events).toBeFocused();
 
     await page.keyboard.press('ArrowDown');
+    // Enter goes to whatever has focus: wait until the arrow has moved it into the opened submenu.
+    await expect(submenu.getByRole('link', { name: 'National Events' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/events\/nipm-national-events$/);
   });
