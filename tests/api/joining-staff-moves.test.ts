@@ -2,10 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
+import { readMail } from '../support/mail';
 import { applicationRow, json } from './joining-support';
-
-/** The outbox text with quoted-printable soft breaks undone. */
-const plain = (eml: string) => eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 /** Staff moving applications: each refusal word for word, and what a move leaves in history, audit and mail. */
 describeEachDatabase('Joining: staff moves an application through scrutiny, rejection and withdrawal', (kind) => {
@@ -113,23 +111,54 @@ describeEachDatabase('Joining: staff moves an application through scrutiny, reje
     });
   });
 
-  it('tells the applicant the reason of a rejection, and that nothing is owed after a withdrawal', async () => {
+  it('tells the applicant the reason of a rejection, and that nothing is owed after a withdrawal, in full', async () => {
     const rejected = await application('under_scrutiny');
-    expect((await move(rejected.id, { to: 'rejected', note: 'Experience too short.' })).status).toBe(200);
+    // Notes as typed, with spaces around: the mail, the history and the decision keep them trimmed.
+    expect((await move(rejected.id, { to: 'rejected', note: '  Experience too short.  ' })).status).toBe(200);
     const withdrawn = await application('payment_verified');
-    expect((await move(withdrawn.id, { to: 'withdrawn', note: 'Asked by phone on 19 November.' })).status).toBe(200);
+    expect((await move(withdrawn.id, { to: 'withdrawn', note: ' Asked by phone on 19 November. ' })).status).toBe(200);
     await api.settle();
-    const mailTo = (email: string) => plain(api.outbox().find((m) => m.includes(`To: ${email}`)) ?? '');
+    const mailTo = (email: string) => {
+      const found = api
+        .outbox()
+        .map(readMail)
+        .filter((m) => m.headers.includes(`To: ${email}\n`));
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    };
+    const namesOf = async (id: number) =>
+      database.db
+        .selectFrom('applications')
+        .select(['first_name', 'last_name', 'decision_note'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
 
     const rejection = mailTo(rejected.email);
-    expect(rejection).toContain(`Subject: NIPM membership application ${rejected.reference}: rejected`);
-    expect(rejection).toContain(
-      `We regret that your application ${rejected.reference} was not approved. Reason: Experience too short.`,
+    const rejectedRow = await namesOf(rejected.id);
+    expect(rejectedRow.decision_note).toBe('Experience too short.');
+    expect(rejection.headers).toContain(`Subject: NIPM membership application ${rejected.reference}: rejected\n`);
+    expect(rejection.body).toBe(
+      [
+        `Dear ${rejectedRow.first_name} ${rejectedRow.last_name},`,
+        '',
+        `We regret that your application ${rejected.reference} was not approved. Reason: Experience too short.`,
+        '',
+        'National Institute of Personnel Management',
+      ].join('\n'),
     );
     const withdrawal = mailTo(withdrawn.email);
-    expect(withdrawal).toContain(`Subject: NIPM membership application ${withdrawn.reference}: withdrawn`);
-    expect(withdrawal).toContain(
-      `Your application ${withdrawn.reference} was withdrawn. Asked by phone on 19 November.\nYou had paid nothing for it, so nothing is owed to you.`,
+    const withdrawnRow = await namesOf(withdrawn.id);
+    expect(withdrawnRow.decision_note).toBe('Asked by phone on 19 November.');
+    expect(withdrawal.headers).toContain(`Subject: NIPM membership application ${withdrawn.reference}: withdrawn\n`);
+    expect(withdrawal.body).toBe(
+      [
+        `Dear ${withdrawnRow.first_name} ${withdrawnRow.last_name},`,
+        '',
+        `Your application ${withdrawn.reference} was withdrawn. Asked by phone on 19 November.`,
+        'You had paid nothing for it, so nothing is owed to you.',
+        '',
+        'National Institute of Personnel Management',
+      ].join('\n'),
     );
     const events = await database.db
       .selectFrom('application_events')

@@ -67,7 +67,9 @@ describeEachDatabase('Joining: the applicant withdraws their own application', (
       (await db.selectFrom('coupons').select('uses').where('code', '=', 'LEAVE10').executeTakeFirstOrThrow()).uses;
     expect(await usesOf()).toBe(1);
 
-    const response = await withdraw(application.reference, application.statusToken, { reason: 'Joining next year.' });
+    const response = await withdraw(application.reference, application.statusToken, {
+      reason: '  Joining next year.  ',
+    });
     expect(response.status).toBe(200);
     const status = (await json<ApplicationStatus>(response)).data;
     expect(status.state).toBe('withdrawn');
@@ -116,6 +118,16 @@ describeEachDatabase('Joining: the applicant withdraws their own application', (
     expect(again.status).toBe(409);
     expect((await json(again)).error?.message).toBe('This application is already withdrawn.');
     expect(await usesOf()).toBe(0);
+  });
+
+  it('withdraws without a reason, and the history and the e-mail say only that the applicant withdrew', async () => {
+    const application = await apply();
+    const response = await withdraw(application.reference, application.statusToken, { reason: '   ' });
+    expect(response.status).toBe(200);
+    const status = (await json<ApplicationStatus>(response)).data;
+    expect(status.history.at(-1)).toMatchObject({ to: 'withdrawn', note: 'Withdrawn by the applicant.' });
+    const mail = await mailTo(application.email, 'withdrawn');
+    expect(mail).toContain(`Your application ${application.reference} was withdrawn. Withdrawn by the applicant.\n`);
   });
 
   it('shows a verified payment of a withdrawn application as a refund due, to the applicant and to staff', async () => {
