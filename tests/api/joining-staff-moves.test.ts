@@ -109,6 +109,14 @@ describeEachDatabase('Joining: staff moves an application through scrutiny, reje
       after: { state: 'under_scrutiny' },
       note: 'Documents look complete',
     });
+    // A step on the way is not news for the applicant: only a decision or a closing is e-mailed.
+    await api.settle();
+    expect(
+      api
+        .outbox()
+        .map(readMail)
+        .filter((m) => m.headers.includes(`To: ${verified.email}\n`)),
+    ).toEqual([]);
   });
 
   it('tells the applicant the reason of a rejection, and that nothing is owed after a withdrawal, in full', async () => {
