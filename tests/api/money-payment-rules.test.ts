@@ -51,7 +51,16 @@ describeEachDatabase('A reported payment’s rules', (kind) => {
     expect(await refusal(reportTestPayment(database.db, { mode: 'online', reference: 'pay_123' }))).toEqual({
       reference: 'An online payment has no reference until the gateway confirms it.',
     });
-    for (const paidOn of ['2026-02-30', '26-10-01', '2026-10-1', '01-10-2026']) {
+    for (const paidOn of [
+      '2026-02-30',
+      '26-10-01',
+      '2026-10-1',
+      '01-10-2026',
+      '2026-10-01x',
+      ' 2026-10-01',
+      '+02026-10-01',
+      '2026-10-01T05:00',
+    ]) {
       expect(await refusal(reportTestPayment(database.db, { paidOn }))).toEqual({
         paidOn: 'Use a date written YYYY-MM-DD.',
       });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE } from '../../src/lib/roles';
 import { PAYMENT_AMOUNT_MAX } from '../../src/lib/schemas/money';
-import { paymentForViewer, readReceipt, verifyPayment } from '../../src/server/domains/money';
+import {
+  decidePaymentWithin,
+  paymentForViewer,
+  readReceipt,
+  rejectPayment,
+  verifyPayment,
+} from '../../src/server/domains/money';
 import { confirmMatches } from '../../src/server/domains/money/statements/statements';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
@@ -122,6 +128,65 @@ describeEachDatabase('Who may open a payment, and the service’s own refusals',
       const refused = await refusal(confirmMatches(database.db, authUserOf(user), 1, undefined, new Date()));
       expect(refused.kind).toBe('forbidden');
     }
+  });
+
+  it('lets only those who decide payments verify or reject one, inside a purpose’s own transaction too', async () => {
+    const payment = await reportTestPayment(database.db, { subjectId: 510 });
+    for (const user of [chapterAdmin, contentAdmin]) {
+      expect((await refusal(verifyPayment(database.db, authUserOf(user), payment.id))).kind).toBe('forbidden');
+      expect((await refusal(rejectPayment(database.db, authUserOf(user), payment.id))).kind).toBe('forbidden');
+      const within = database.db
+        .transaction()
+        .execute((trx) => decidePaymentWithin(trx, authUserOf(user), payment.id, 'verified', null, new Date()));
+      expect((await refusal(within)).kind).toBe('forbidden');
+    }
+    const untouched = await database.db
+      .selectFrom('payments')
+      .select(['state', 'decided_by'])
+      .where('id', '=', payment.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ state: 'reported', decided_by: null });
+  });
+
+  it('keeps the decider’s note less the spaces around it, and audits the decision from reported to its state', async () => {
+    const verified = await verifyPayment(
+      database.db,
+      authUserOf(admin),
+      (await reportTestPayment(database.db, { subjectId: 511 })).id,
+      '  Matched on the statement  ',
+    );
+    expect(verified.note).toBe('Matched on the statement');
+    const rejected = await rejectPayment(
+      database.db,
+      authUserOf(admin),
+      (await reportTestPayment(database.db, { subjectId: 512 })).id,
+      '   ',
+    );
+    expect(rejected.note).toBeNull();
+    const trail = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'entity_id', 'detail'])
+      .where('entity', '=', 'payment')
+      .where('entity_id', 'in', [String(verified.id), String(rejected.id)])
+      .orderBy('id')
+      .execute();
+    expect(trail.map((entry) => ({ ...entry, detail: JSON.parse(entry.detail ?? 'null') }))).toEqual([
+      {
+        action: 'payment.verified',
+        actor_user_id: admin.id,
+        entity_id: String(verified.id),
+        detail: {
+          before: { state: 'reported' },
+          after: { state: 'verified', receiptNumber: verified.receiptNumber, note: 'Matched on the statement' },
+        },
+      },
+      {
+        action: 'payment.rejected',
+        actor_user_id: admin.id,
+        entity_id: String(rejected.id),
+        detail: { before: { state: 'reported' }, after: { state: 'rejected', receiptNumber: null, note: null } },
+      },
+    ]);
   });
 
   it('says so when a payment to decide does not exist, or has no receipt yet', async () => {

@@ -18,6 +18,9 @@ export interface PlacedImage {
 
 export interface PdfPage {
   title: string | undefined;
+  author: string | undefined;
+  /** The document's creation date as stored, e.g. `D:20261128000000+05'30'`. */
+  created: string | undefined;
   width: number;
   height: number;
   texts: PlacedText[];
@@ -68,5 +71,14 @@ export async function readPdfPage(bytes: Uint8Array): Promise<PdfPage> {
     }
   });
   await document.destroy();
-  return { title: (info as { Title?: string }).Title, width: round(width!), height: round(height!), texts, images };
+  const { Title, Author, CreationDate } = info as { Title?: string; Author?: string; CreationDate?: string };
+  return {
+    title: Title,
+    author: Author,
+    created: CreationDate,
+    width: round(width!),
+    height: round(height!),
+    texts,
+    images,
+  };
 }

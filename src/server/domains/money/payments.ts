@@ -70,6 +70,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   };
 }
 
+/** A calendar day written `YYYY-MM-DD`: the round trip through Date refuses any other shape, and 31 February. */
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
@@ -88,7 +89,7 @@ function checkReport(input: ReportPaymentInput, now: Date): FieldErrors {
   if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > PAYMENT_AMOUNT_MAX) {
     fields.amount = 'Enter an amount above zero in paise.';
   }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.paidOn) || !isRealDate(input.paidOn)) {
+  if (!isRealDate(input.paidOn)) {
     fields.paidOn = 'Use a date written YYYY-MM-DD.';
   } else if (input.paidOn > kolkataDate(now)) fields.paidOn = 'The payment date cannot be in the future.';
   if (!input.payerName.trim()) fields.payerName = 'Enter the payer’s name.';
@@ -204,7 +205,7 @@ async function decidePayment(
   note: string | null | undefined,
   now: Date,
 ): Promise<PaymentRecord> {
-  if (!mayDecidePayments(caller)) throw forbidden();
+  // decidePaymentWithin asks whether the caller may decide, before it reads anything.
   return db.transaction().execute((trx) => decidePaymentWithin(trx, caller, paymentId, decision, note, now));
 }
 
