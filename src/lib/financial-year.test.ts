@@ -3,6 +3,7 @@ import {
   financialYearLabel,
   financialYearOf,
   financialYearStart,
+  isCalendarDay,
   isSecondHalfOfFinancialYear,
   kolkataDate,
   parseFinancialYearLabel,
@@ -42,5 +43,12 @@ describe('financial year', () => {
 
   it('refuses what is not a date', () => {
     expect(() => financialYearStart('2026-4-1')).toThrow(RangeError);
+  });
+
+  it('knows a calendar day: real days only, written YYYY-MM-DD and nothing else', () => {
+    expect(['2026-11-28', '2024-02-29', '2000-02-29', '2026-12-31'].filter(isCalendarDay)).toHaveLength(4);
+    const notDays = ['2026-02-29', '1900-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2026-11-00'];
+    const notWritten = ['2026-11-2', '26-11-28', ' 2026-11-28', '2026-11-28x', '+02026-11-28', '2026-11-28T05:00', ''];
+    expect([...notDays, ...notWritten].filter(isCalendarDay)).toEqual([]);
   });
 });

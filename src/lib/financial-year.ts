@@ -19,6 +19,15 @@ export function kolkataDate(at: Date): string {
   return kolkataFormat.format(at);
 }
 
+/**
+ * A day that exists, written `YYYY-MM-DD`: the round trip through Date refuses any other shape (a time, a sign, a
+ * space) and days past a month's end, such as 30 February.
+ */
+export function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 function parts(isoDate: string): { year: number; month: number; day: number } {
   const match = ISO_DATE.exec(isoDate);
   if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);

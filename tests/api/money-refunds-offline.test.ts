@@ -93,8 +93,8 @@ describeEachDatabase('Offline refunds: what staff are told and what the payer re
       mode: 'Choose how the money was sent back.',
       reference: 'Enter the transfer’s reference.',
     });
-    // A date with anything before or after it is not a date.
-    for (const refundedOn of ['2026-11-21x', 'x2026-11-21', '2026-11-2', '20261-11-21']) {
+    // A date with anything before or after it is not a date, nor is a day past its month's end.
+    for (const refundedOn of ['2026-11-21x', 'x2026-11-21', '2026-11-2', '20261-11-21', '2026-02-30', '2026-04-31']) {
       const odd = await refusal(
         direct(payment.id, { amount: 100, reason: 'Overpaid', mode: 'upi', reference: 'UPI1', refundedOn }),
       );
@@ -112,6 +112,15 @@ describeEachDatabase('Offline refunds: what staff are told and what the payer re
     });
     expect(future.status).toBe(400);
     expect(future.body.error!.fields).toEqual({ refundedOn: 'The date cannot be in the future.' });
+    const noSuchDay = await call('POST', `/api/admin/payments/${payment.id}/refunds`, {
+      amount: 100,
+      reason: 'Overpaid',
+      mode: 'upi',
+      reference: 'UPI12345',
+      refundedOn: '2026-02-30',
+    });
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.body.error!.fields).toEqual({ refundedOn: 'Use a date written YYYY-MM-DD.' });
     expect(await database.db.selectFrom('refunds').select('id').where('payment_id', '=', payment.id).execute()).toEqual(
       [],
     );

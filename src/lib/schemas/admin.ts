@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../financial-year';
 import { LINK_RULE_MESSAGE, safeLink } from '../links';
 import { ROLE_IDS, type RoleId } from '../roles';
 import { isoDate, MAX_RECORD_ID, pagingQuery, sortQuery } from './common';
@@ -18,10 +19,7 @@ const line = (max: number, required?: string): z.ZodType<string, z.ZodTypeDef, s
 const optionalLine = (max: number) => line(max).nullable().optional();
 
 /** A real calendar day written YYYY-MM-DD. */
-export const calendarDay = isoDate.refine((value) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}, 'Use a real date written YYYY-MM-DD.');
+export const calendarDay = isoDate.refine(isCalendarDay, 'Use a real date written YYYY-MM-DD.');
 
 const email = z.string().trim().toLowerCase().max(320).email('Enter an e-mail address.');
 const phone = z

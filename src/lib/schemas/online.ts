@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../financial-year';
 import { MAX_RECORD_ID } from './common';
 import { PAYMENT_MODES, PAYMENT_STATES } from './money';
 import { PaymentCreditNoteSchema, PaymentInvoiceSchema } from './gst';
@@ -35,6 +36,7 @@ export const RefundBody = z.object({
   refundedOn: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD.')
+    .refine(isCalendarDay, 'Use a date written YYYY-MM-DD.')
     .optional(),
 });
 

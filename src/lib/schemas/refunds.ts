@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../financial-year';
 import { pagingQuery } from './common';
 import { REFUND_MODES } from './online';
 
@@ -52,6 +53,7 @@ export const MakeRefundBody = z
     refundedOn: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD.')
+      .refine(isCalendarDay, 'Use a date written YYYY-MM-DD.')
       .optional(),
   })
   .strict();

@@ -4,7 +4,7 @@ import { nowIso } from '../../platform/db';
 import type { PaymentMode, PaymentRow } from '../../platform/db/schema';
 import { conflict, forbidden, notFound, invalid } from '../errors';
 import type { FieldErrors } from '../../../lib/envelope';
-import { financialYearLabel, financialYearStart, kolkataDate } from '../../../lib/financial-year';
+import { financialYearLabel, financialYearStart, isCalendarDay, kolkataDate } from '../../../lib/financial-year';
 import { ROLE } from '../../../lib/roles';
 import {
   PAYMENT_AMOUNT_MAX,
@@ -70,12 +70,6 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   };
 }
 
-/** A calendar day written `YYYY-MM-DD`: the round trip through Date refuses any other shape, and 31 February. */
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 function checkReport(input: ReportPaymentInput, now: Date): FieldErrors {
   const fields: FieldErrors = {};
   if (!(PAYMENT_MODES as readonly string[]).includes(input.mode)) fields.mode = 'Choose how you paid.';
@@ -89,7 +83,7 @@ function checkReport(input: ReportPaymentInput, now: Date): FieldErrors {
   if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > PAYMENT_AMOUNT_MAX) {
     fields.amount = 'Enter an amount above zero in paise.';
   }
-  if (!isRealDate(input.paidOn)) {
+  if (!isCalendarDay(input.paidOn)) {
     fields.paidOn = 'Use a date written YYYY-MM-DD.';
   } else if (input.paidOn > kolkataDate(now)) fields.paidOn = 'The payment date cannot be in the future.';
   if (!input.payerName.trim()) fields.payerName = 'Enter the payer’s name.';

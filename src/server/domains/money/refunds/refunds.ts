@@ -3,7 +3,7 @@ import type { DB } from '../../../platform/db';
 import { nowIso } from '../../../platform/db';
 import type { Mailer } from '../../../platform/mail/mailer';
 import { formatMoney } from '../../../../lib/format';
-import { kolkataDate } from '../../../../lib/financial-year';
+import { isCalendarDay, kolkataDate } from '../../../../lib/financial-year';
 import { PAYMENT_MODES } from '../../../../lib/schemas/money';
 import type { AuthUser } from '../../identity/auth-user';
 import { writeAudit } from '../../audit/audit';
@@ -59,8 +59,7 @@ export function checkInput(input: RefundInput, online: boolean, now: Date) {
     if (!input.mode || !(PAYMENT_MODES as readonly string[]).includes(input.mode))
       fields.mode = 'Choose how the money was sent back.';
     if (input.mode !== 'cash' && !input.reference?.trim()) fields.reference = 'Enter the transfer’s reference.';
-    if (!input.refundedOn || !/^\d{4}-\d{2}-\d{2}$/.test(input.refundedOn))
-      fields.refundedOn = 'Use a date written YYYY-MM-DD.';
+    if (!input.refundedOn || !isCalendarDay(input.refundedOn)) fields.refundedOn = 'Use a date written YYYY-MM-DD.';
     else if (input.refundedOn > kolkataDate(now)) fields.refundedOn = 'The date cannot be in the future.';
   }
   if (Object.keys(fields).length) throw invalid(fields);
