@@ -192,6 +192,8 @@ describeEachDatabase('Who may open a payment, and the service’s own refusals',
   it('says so when a payment to decide does not exist, or has no receipt yet', async () => {
     const missing = await refusal(verifyPayment(database.db, authUserOf(admin), 999_999));
     expect(missing).toMatchObject({ kind: 'not_found', message: 'No such payment.' });
+    const noPayment = await refusal(readReceipt(database.db, 999_999));
+    expect(noPayment).toMatchObject({ kind: 'not_found', message: 'This payment has no receipt: it is not verified.' });
     const reported = await reportTestPayment(database.db, { subjectId: 503 });
     const noReceipt = await refusal(readReceipt(database.db, reported.id));
     expect(noReceipt).toMatchObject({
