@@ -6,6 +6,8 @@ export interface PlacedText {
   x: number;
   y: number;
   size: number;
+  /** Drawn in a bold face (the font's name says so, as Helvetica-Bold does). */
+  bold: boolean;
 }
 
 /** Where an image is drawn on a page (PDF points from the bottom left). */
@@ -40,14 +42,23 @@ export async function readPdfPage(bytes: Uint8Array): Promise<PdfPage> {
   const { info } = await document.getMetadata();
   const page = await document.getPage(1);
   const [, , width, height] = page.view;
+  // The operator list loads the page's fonts, which give each text run its face's name.
+  const operators = await page.getOperatorList();
   const content = await page.getTextContent();
+  const fontName = (id: string): string =>
+    page.commonObjs.has(id) ? String((page.commonObjs.get(id) as { name?: string }).name ?? '') : '';
   const texts = content.items
     .filter((item) => 'str' in item && item.str.trim() !== '')
     .map((item) => {
-      const { str, transform } = item as { str: string; transform: number[] };
-      return { text: str, x: round(transform[4]!), y: round(transform[5]!), size: round(transform[3]!) };
+      const { str, transform, fontName: id } = item as { str: string; transform: number[]; fontName: string };
+      return {
+        text: str,
+        x: round(transform[4]!),
+        y: round(transform[5]!),
+        size: round(transform[3]!),
+        bold: /bold/i.test(fontName(id)),
+      };
     });
-  const operators = await page.getOperatorList();
   const images: PlacedImage[] = [];
   let matrix = [1, 0, 0, 1, 0, 0];
   const stack: number[][] = [];

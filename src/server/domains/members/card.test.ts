@@ -23,18 +23,18 @@ describe('the membership card PDF', () => {
     const page = await readPdfPage(await memberCardPdf(ASHA));
     expect(page).toMatchObject({ title: 'NIPM membership card NIPM/KOL/00012', width: 242.6, height: 153 });
     expect(page.texts).toEqual([
-      { text: 'National Institute of Personnel Management', x: 10, y: 139, size: 8 },
-      { text: 'Membership card', x: 10, y: 128, size: 7 },
-      { text: 'Asha Roy', x: 10, y: 107, size: 10 },
-      { text: 'Member number', x: 10, y: 93, size: 5.5 },
-      { text: 'NIPM/KOL/00012', x: 10, y: 86, size: 7 },
-      { text: 'Class', x: 10, y: 74, size: 5.5 },
-      { text: 'Associate', x: 10, y: 67, size: 7 },
-      { text: 'Chapter', x: 10, y: 55, size: 5.5 },
-      { text: 'Kolkata Chapter', x: 10, y: 48, size: 7 },
-      { text: 'Valid through', x: 10, y: 36, size: 5.5 },
-      { text: '31 March 2027 (2026-27)', x: 10, y: 29, size: 7 },
-      { text: 'Scan to check', x: 170.6, y: 5, size: 5.5 },
+      { text: 'National Institute of Personnel Management', x: 10, y: 139, size: 8, bold: true },
+      { text: 'Membership card', x: 10, y: 128, size: 7, bold: false },
+      { text: 'Asha Roy', x: 10, y: 107, size: 10, bold: true },
+      { text: 'Member number', x: 10, y: 93, size: 5.5, bold: false },
+      { text: 'NIPM/KOL/00012', x: 10, y: 86, size: 7, bold: false },
+      { text: 'Class', x: 10, y: 74, size: 5.5, bold: false },
+      { text: 'Associate', x: 10, y: 67, size: 7, bold: false },
+      { text: 'Chapter', x: 10, y: 55, size: 5.5, bold: false },
+      { text: 'Kolkata Chapter', x: 10, y: 48, size: 7, bold: false },
+      { text: 'Valid through', x: 10, y: 36, size: 5.5, bold: false },
+      { text: '31 March 2027 (2026-27)', x: 10, y: 29, size: 7, bold: false },
+      { text: 'Scan to check', x: 170.6, y: 5, size: 5.5, bold: false },
     ]);
     expect(page.images).toEqual([QR]);
   });

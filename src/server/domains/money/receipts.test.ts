@@ -31,11 +31,11 @@ const RECEIPT: ReceiptContent = {
   invoiceNumber: 'NIPM/2026-27/000017',
 };
 
-const at = (text: string, x: number, y: number, size = 10) => ({ text, x, y, size });
+const at = (text: string, x: number, y: number, size = 10) => ({ text, x, y, size, bold: false });
+const bold = (text: string, x: number, y: number, size = 10) => ({ text, x, y, size, bold: true });
 
 /**
- * A receipt as the payer reads it, read back with pdf.js line by line: each text in its place (a bold amount in a
- * right-aligned column sits further left than a regular one, so the places show the weights too).
+ * A receipt as the payer reads it, read back with pdf.js line by line: each text in its place, size and weight.
  */
 describe('the receipt PDF', () => {
   it('prints the institute, the receipt, the payer, each line, the total in figures and words, and how it was paid', async () => {
@@ -47,18 +47,18 @@ describe('the receipt PDF', () => {
       created: 'D:20261127183000Z',
     });
     expect(page.texts).toEqual([
-      at('National Institute of Personnel Management', 56, 780, 16),
+      bold('National Institute of Personnel Management', 56, 780, 16),
       at('Kolkata 700020', 56, 758, 9),
       at('GSTIN: 19AAATN0000A1Z5', 56, 745, 9),
-      at('RECEIPT', 56, 718, 14),
-      at('Receipt number: NIPM/RCPT/2026-27/000042', 56, 696),
+      bold('RECEIPT', 56, 718, 14),
+      bold('Receipt number: NIPM/RCPT/2026-27/000042', 56, 696),
       at('Date: 28 November 2026', 56, 682),
       at('Received from: Meera Iyer', 56, 660),
       at('E-mail: meera@example.in', 56, 646),
       at('Towards: Membership renewal (NIPM/KOL/00012)', 56, 632),
-      at('Tax invoice: NIPM/2026-27/000017', 56, 618),
-      at('Particulars', 56, 584),
-      at('Amount', 501.5, 584),
+      bold('Tax invoice: NIPM/2026-27/000017', 56, 618),
+      bold('Particulars', 56, 584),
+      bold('Amount', 501.5, 584),
       at('Annual subscription', 56, 560),
       at('Rs 1,000.00', 485.4, 560),
       at('Coupon EARLY', 56, 544),
@@ -66,9 +66,9 @@ describe('the receipt PDF', () => {
       at('GST 18%', 56, 528),
       at('Rs 162.00', 493.7, 528),
       // The stored total line is not printed among the particulars: the bold "Total received" row stands for it.
-      at('Total received', 56, 504),
-      at('Rs 1,062.00', 484.8, 504),
-      at('Amount in words: Rupees One Thousand Sixty Two Only', 56, 484),
+      bold('Total received', 56, 504),
+      bold('Rs 1,062.00', 484.8, 504),
+      bold('Amount in words: Rupees One Thousand Sixty Two Only', 56, 484),
       at('Mode of payment: UPI', 56, 458),
       at('Reference: 412345678901', 56, 444),
       at('Paid on: 27 November 2026', 56, 430),
