@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLE } from '../../src/lib/roles';
-import { refundPayment, type RefundInput } from '../../src/server/domains/money/refunds/refunds';
+import { refundPayment, tellPayer, type RefundInput } from '../../src/server/domains/money/refunds/refunds';
 import { makeDueRefund } from '../../src/server/domains/money/refunds/due';
 import { listRefunds } from '../../src/server/domains/money/refunds/queue';
 import { recordLegacyPayment } from '../../src/server/domains/import/payments';
@@ -251,6 +251,22 @@ describeEachDatabase('Offline refunds: what staff are told and what the payer re
       `We have refunded Rs 200.00 of your payment (receipt ${payment.receiptNumber}) by bank transfer (reference NEFT998877). Banks usually take 5-7 working days to show it.`,
     );
     expect(mail).toContain('National Institute of Personnel Management');
+  });
+
+  it('tells the payer of a refund once however many ask at the same moment', async () => {
+    const payment = await verifiedPayment(40_000);
+    const made = await call<{ id: number }>('POST', `/api/admin/payments/${payment.id}/refunds`, {
+      amount: 10_000,
+      reason: 'Overpaid',
+      mode: 'cash',
+      refundedOn: TODAY,
+    });
+    expect(made.status).toBe(201);
+    expect(refundMailsTo(api.outbox(), payment.payerEmail)).toHaveLength(1);
+    // As if the first e-mail had not gone: five senders read "not told" together, and one of them sends.
+    await database.db.updateTable('refunds').set({ payer_told_at: null }).where('id', '=', made.body.data.id).execute();
+    await Promise.all(Array.from({ length: 5 }, () => tellPayer(database.db, api.deps.mailer, made.body.data.id, NOW)));
+    expect(refundMailsTo(api.outbox(), payment.payerEmail)).toHaveLength(2);
   });
 
   it('a payment brought in by the import, verified without a receipt of ours, is refunded without one', async () => {
