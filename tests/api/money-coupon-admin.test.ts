@@ -14,6 +14,7 @@ import { createUser, type CreatedUser } from '../support/fixtures';
 interface Coupon {
   id: number;
   code: string;
+  active: boolean;
   uses: number;
   maxUses: number;
   status: string;
@@ -111,6 +112,15 @@ describeEachDatabase('Coupon administration at the edges', (kind) => {
     expect(created.after).toMatchObject({ code: 'AUDITED', max_uses: 3, uses: 0 });
     expect(updated.before).toMatchObject({ code: 'AUDITED', max_uses: 3 });
     expect(updated.after).toMatchObject({ code: 'AUDITED', max_uses: 4 });
+  });
+
+  // The fixtures above are made before any test, where mutation testing's per-test coverage does not see them.
+  it('creates a coupon switched off from the start, and one switched on when not told', async () => {
+    expect(await create({ code: 'SHUT-FROM-START', active: false })).toMatchObject({
+      active: false,
+      status: 'inactive',
+    });
+    expect(await create({ code: 'OPEN-FROM-START' })).toMatchObject({ active: true, status: 'usable' });
   });
 
   it('filters by each status as the list shows it', async () => {

@@ -50,7 +50,12 @@ export const MUTATION_FOLDERS = {
   },
   money: {
     mutate: ['src/server/domains/money/**/*.ts'],
-    tests: ['src/server/domains/money/**/*.test.ts', 'tests/api/money-*.test.ts'],
+    tests: [
+      'src/server/domains/money/**/*.test.ts',
+      'tests/api/money-*.test.ts',
+      // A verification issues the tax invoice, and the receipt names it.
+      'tests/api/gst-invoices.test.ts',
+    ],
   },
   natcon: {
     mutate: ['src/server/domains/natcon/**/*.ts'],

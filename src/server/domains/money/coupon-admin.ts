@@ -122,10 +122,9 @@ export async function findCoupon(db: DB, id: number): Promise<Coupon> {
 
 const CODE_TAKEN = 'A coupon with this code already exists.';
 
-async function codeTaken(db: DB, code: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('coupons').select('id').where('code', '=', code);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return Boolean(await query.executeTakeFirst());
+/** Whether another coupon has this code (a change asks only when the code changes, so never about itself). */
+async function codeTaken(db: DB, code: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst());
 }
 
 /** Creates a coupon (code stored upper-cased); 409 with `fields.code` when the code exists in any case. */
@@ -204,7 +203,7 @@ export async function updateCoupon(
         fields.maxUses = `Already used ${before.uses} times: allow at least ${before.uses}.`;
       }
       if (Object.keys(fields).length) throw invalid(fields);
-      if (code !== before.code && (await codeTaken(trx, code, id))) throw conflict(CODE_TAKEN, { code: CODE_TAKEN });
+      if (code !== before.code && (await codeTaken(trx, code))) throw conflict(CODE_TAKEN, { code: CODE_TAKEN });
       const after = await trx
         .updateTable('coupons')
         .set({
