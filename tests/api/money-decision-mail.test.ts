@@ -160,4 +160,17 @@ describeEachDatabase('Decision e-mails and plain receipts', (kind) => {
     await tell(payment.id);
     expect(sent).toEqual([expect.stringMatching(/^NIPM receipt NIPM\/RCPT\/.+: payment$/)]);
   });
+
+  it('tells nobody of a payment not yet decided, and quietly nothing of one that does not exist', async () => {
+    const waiting = await cashPayment({ subjectId: 4 });
+    const sent: string[] = [];
+    const mailer = { send: async (message: { subject: string }) => void sent.push(message.subject) } as Mailer;
+    const tell = payerTeller(database.db, mailer, SITE);
+    const logged = await logWhile(async () => {
+      await tell(waiting.id);
+      await tell(999_999);
+    });
+    expect(sent).toEqual([]);
+    expect(logged).toEqual([]);
+  });
 });
