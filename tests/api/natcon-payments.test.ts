@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../../src/server/platform/db';
-import { redeemCoupon, verifyPayment, rejectPayment } from '../../src/server/domains/money';
+import { readReceipt, redeemCoupon, verifyPayment, rejectPayment } from '../../src/server/domains/money';
 import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
@@ -225,6 +225,59 @@ describeEachDatabase('NATCON coupons, GST and payments', (kind) => {
     expect(((await totals.json()) as { data: { moneyCollected: number } }).data.moneyCollected).toBe(
       order.data.amountDue,
     );
+  });
+
+  it('receipts a paid order line by line: its delegates by category, the coupon, GST and the total', async () => {
+    await database.db
+      .insertInto('settings')
+      .values({ key: 'gst', value: JSON.stringify({ ratePercent: 18 }), updated_at: nowIso(), updated_by: null })
+      .execute();
+    await addCoupon('RECEIPT10', 'natcon', 5);
+    const order = await json(
+      await register(registration(categoryId, [delegate(), delegate()], { coupon: 'receipt10' })),
+    );
+    await database.db.deleteFrom('settings').where('key', '=', 'gst').execute();
+    const url = `/api/natcon/registrations/${order.data.orderNumber}/payments?token=${order.data.statusToken}`;
+    const reported = await api.request('POST', url, {
+      body: {
+        mode: 'upi',
+        reference: '412345678955',
+        amount: 2_124_000,
+        paidOn: new Date().toISOString().slice(0, 10),
+      },
+    });
+    expect(reported.status).toBe(201);
+    const payment = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('subject_id', '=', order.data.id)
+      .executeTakeFirstOrThrow();
+    await verifyPayment(database.db, staffUser, payment.id);
+    const { title } = await database.db
+      .selectFrom('natcon_editions')
+      .select('title')
+      .where(
+        'id',
+        '=',
+        (
+          await database.db
+            .selectFrom('natcon_orders')
+            .select('edition_id')
+            .where('id', '=', order.data.id)
+            .executeTakeFirstOrThrow()
+        ).edition_id,
+      )
+      .executeTakeFirstOrThrow();
+    expect((await readReceipt(database.db, payment.id)).lines).toEqual([
+      {
+        kind: 'item',
+        label: `${title} (order ${order.data.orderNumber}): Non-member delegate × 2`,
+        amount: 2_000_000,
+      },
+      { kind: 'discount', label: 'Coupon RECEIPT10', amount: 200_000 },
+      { kind: 'gst', label: 'GST 18%', amount: 324_000 },
+      { kind: 'total', label: 'Total', amount: 2_124_000 },
+    ]);
   });
 
   it('takes no payment for an order on the waiting list', async () => {
