@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../../src/server/platform/db';
-import { readReceipt, redeemCoupon, verifyPayment, rejectPayment } from '../../src/server/domains/money';
+import {
+  paymentForViewer,
+  readReceipt,
+  redeemCoupon,
+  verifyPayment,
+  rejectPayment,
+} from '../../src/server/domains/money';
+import { natconOrderPayments } from '../../src/server/domains/natcon/payments';
+import { ROLE, type RoleId } from '../../src/lib/roles';
 import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
-import { createUser, type CreatedUser } from '../support/fixtures';
+import { createChapter, createUser, type CreatedUser } from '../support/fixtures';
+import { authUserOf } from '../support/refunds';
 import { createEdition, delegate, registration } from '../support/natcon';
 
 interface Answer {
@@ -278,6 +287,56 @@ describeEachDatabase('NATCON coupons, GST and payments', (kind) => {
       { kind: 'gst', label: 'GST 18%', amount: 324_000 },
       { kind: 'total', label: 'Total', amount: 2_124_000 },
     ]);
+  });
+
+  it('lets the national office and a chapter admin of a delegate’s chapter open an order’s payment, nobody else', async () => {
+    const order = await json(await register(registration(categoryId, [delegate()])));
+    const url = `/api/natcon/registrations/${order.data.orderNumber}/payments?token=${order.data.statusToken}`;
+    const reported = await api.request('POST', url, {
+      body: {
+        mode: 'upi',
+        reference: '412345678966',
+        amount: order.data.amountDue,
+        paidOn: new Date().toISOString().slice(0, 10),
+      },
+    });
+    expect(reported.status).toBe(201);
+    const { id } = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('subject_id', '=', order.data.id)
+      .executeTakeFirstOrThrow();
+    const payment = await paymentForViewer(database.db, staffUser, id);
+    const delegatesChapter = (await createChapter(database.db, { name: 'Haldia' })).id;
+    const otherChapter = (await createChapter(database.db, { name: 'Siliguri' })).id;
+    await database.db
+      .updateTable('natcon_delegates')
+      .set({ chapter_id: delegatesChapter })
+      .where('order_id', '=', order.data.id)
+      .execute();
+    const opens = async (roleId: RoleId, chapterId: number | null) =>
+      natconOrderPayments.canView(
+        database.db,
+        authUserOf(await createUser(database.db, { roleId, chapterId })),
+        payment,
+      );
+    expect({
+      superAdmin: await opens(ROLE.superAdmin, null),
+      admin: await opens(ROLE.admin, null),
+      delegatesChapterAdmin: await opens(ROLE.chapterAdmin, delegatesChapter),
+      otherChapterAdmin: await opens(ROLE.chapterAdmin, otherChapter),
+      chapterAdminWithoutChapter: await opens(ROLE.chapterAdmin, null),
+      contentAdmin: await opens(ROLE.contentAdmin, null),
+      member: await opens(ROLE.member, delegatesChapter),
+    }).toEqual({
+      superAdmin: true,
+      admin: true,
+      delegatesChapterAdmin: true,
+      otherChapterAdmin: false,
+      chapterAdminWithoutChapter: false,
+      contentAdmin: false,
+      member: false,
+    });
   });
 
   it('takes no payment for an order on the waiting list', async () => {
