@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { delegateTicketView, orderForTicket } from '../../src/server/domains/natcon/orders';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
@@ -123,6 +124,14 @@ describeEachDatabase('NATCON a delegate’s own page', (kind) => {
     for (const refused of refusals) {
       expect(refused.status).toBe(404);
       expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('No such registration.');
+    }
+    // Asked of the service with no key at all (the route's schema stops an empty one first), the page and the
+    // ticket stay shut.
+    for (const opening of [
+      delegateTicketView(database.db, orderNumber, confirmation, undefined),
+      orderForTicket(database.db, orderNumber, confirmation, undefined),
+    ]) {
+      await expect(opening).rejects.toMatchObject({ kind: 'not_found', message: 'No such registration.' });
     }
   });
 
