@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { kolkataDate } from '../../src/lib/financial-year';
 import { reportPayment, verifyPayment } from '../../src/server/domains/money';
-import { cancelOrder, cancelOrderAs } from '../../src/server/domains/natcon/cancellations';
+import { cancelByBuyer, cancelOrder, cancelOrderAs } from '../../src/server/domains/natcon/cancellations';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
@@ -143,6 +143,10 @@ describeEachDatabase('NATCON cancellations: refunds due and the record', (kind) 
     await expect(cancelOrder(database.db, authUserOf(staff), order.id, 'Again', now())).rejects.toMatchObject({
       kind: 'conflict',
       message: `Order ${order.orderNumber} is already cancelled.`,
+    });
+    await expect(cancelByBuyer(database.db, order.id, null, now())).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This order is already cancelled.',
     });
     await expect(cancelOrder(database.db, authUserOf(staff), 999_999, 'Nobody', now())).rejects.toMatchObject({
       kind: 'not_found',
