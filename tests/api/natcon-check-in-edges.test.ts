@@ -90,6 +90,22 @@ describeEachDatabase('NATCON check-in refusals', (kind) => {
     });
   });
 
+  it('turns away a delegate of an order on the waiting list, saying there is no seat', async () => {
+    const full = await createEdition(database.db, { categories: [{ name: 'Delegate', fee: 500_000, seats: 1 }] });
+    await register(full, 'Chitra Seated');
+    const waiting = await register(full, 'Dev Waiting');
+    const { state } = await database.db
+      .selectFrom('natcon_orders')
+      .select('state')
+      .where('id', '=', waiting.id)
+      .executeTakeFirstOrThrow();
+    expect(state).toBe('waitlisted');
+    expect(await scan(waiting)).toEqual({
+      status: 409,
+      message: 'Not admitted: Dev Waiting is on the waiting list, without a seat.',
+    });
+  });
+
   it('lists the check-ins of the edition asked for only', async () => {
     const here = await register(first, 'Chitra Here');
     const there = await register(second, 'Dev There');
