@@ -4,6 +4,8 @@ import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
 import { confirmAsGuest, createEdition, delegate, registration } from '../support/natcon';
 import { runNatconHolds } from '../../src/server/domains/natcon';
+import { checkIn } from '../../src/server/domains/natcon/check-in';
+import { authUserOf } from '../support/refunds';
 import { kolkataDate } from '../../src/lib/financial-year';
 
 interface Order {
@@ -103,6 +105,18 @@ describeEachDatabase('NATCON check-in refusals', (kind) => {
     expect(await scan(waiting)).toEqual({
       status: 409,
       message: 'Not admitted: Dev Waiting is on the waiting list, without a seat.',
+    });
+  });
+
+  it('reads a code typed in lower case with spaces around it, and says so when no ticket has the code', async () => {
+    const free = await createEdition(database.db, { categories: [{ name: 'Guest', fee: 0, seats: 5 }] });
+    const order = await register(free, 'Esha Typed');
+    const code = order.delegates[0].confirmationNumber;
+    const admitted = await checkIn(database.db, authUserOf(staff), `  ${code.toLowerCase()}  `, api.clock.now);
+    expect(admitted).toMatchObject({ confirmationNumber: code, name: 'Esha Typed' });
+    await expect(checkIn(database.db, authUserOf(staff), 'N99-999999-01', api.clock.now)).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'No ticket has this code.',
     });
   });
 
