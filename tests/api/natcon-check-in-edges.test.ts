@@ -137,4 +137,29 @@ describeEachDatabase('NATCON check-in refusals', (kind) => {
     expect(await listed(first.edition.id)).toEqual([['Chitra Here', here.delegates[0].confirmationNumber]]);
     expect(await listed(second.edition.id)).toEqual([['Dev There', there.delegates[0].confirmationNumber]]);
   });
+
+  it('pages the check-ins, latest first', async () => {
+    const free = await createEdition(database.db, { categories: [{ name: 'Guest', fee: 0, seats: 5 }] });
+    const names = ['Farah One', 'Gopal Two', 'Hema Three'];
+    const started = api.clock.now;
+    try {
+      for (const [minute, name] of names.entries()) {
+        api.clock.now = new Date(started.getTime() + minute * 60_000);
+        expect((await scan(await register(free, name))).status).toBe(200);
+      }
+    } finally {
+      api.clock.now = started;
+    }
+    const page = async (n: number) => {
+      const response = await api.request(
+        'GET',
+        `/api/admin/natcon/check-ins?editionId=${free.edition.id}&pageSize=2&page=${n}`,
+        { token: staff.token },
+      );
+      const body = (await response.json()) as { data: { items: { name: string }[]; total: number } };
+      return { names: body.data.items.map((item) => item.name), total: body.data.total };
+    };
+    expect(await page(1)).toEqual({ names: ['Hema Three', 'Gopal Two'], total: 3 });
+    expect(await page(2)).toEqual({ names: ['Farah One'], total: 3 });
+  });
 });
