@@ -45,7 +45,7 @@ describeEachDatabase('NATCON delegates CSV past one batch', (kind) => {
       designation: null,
       member_id: null,
       chapter_id: null,
-      price: 0,
+      price: 1_234_50,
       student_id_key: null,
       student_id_type: null,
       checked_in_at: null,
@@ -68,5 +68,7 @@ describeEachDatabase('NATCON delegates CSV past one batch', (kind) => {
     expect(names).toHaveLength(1 + more);
     expect(names[0]).toBe('First Delegate');
     expect(names.slice(1)).toEqual(rows.map((row) => row.name));
+    // Amounts in rupees with their paise.
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[10]))).toEqual(new Set(['1234.50']));
   });
 });
