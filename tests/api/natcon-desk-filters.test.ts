@@ -110,6 +110,32 @@ describeEachDatabase('NATCON desk filters', (kind) => {
     ]);
   });
 
+  it('lists an edition’s orders newest first, page by page, each with its own categories', async () => {
+    const page = async (n: number) => {
+      const answer = (await list(`editionId=${editionId}&pageSize=2&page=${n}`)) as unknown as {
+        data: { total: number; items: { orderNumber: string; categories: string; delegateCount: number }[] };
+      };
+      return {
+        total: answer.data.total,
+        items: answer.data.items.map((i) => [i.orderNumber, i.categories, i.delegateCount]),
+      };
+    };
+    expect(await page(1)).toEqual({
+      total: 4,
+      items: [
+        [memberOrder.orderNumber, 'Member', 1],
+        [waiting.orderNumber, 'Delegate', 1],
+      ],
+    });
+    expect(await page(2)).toEqual({
+      total: 4,
+      items: [
+        [beta.orderNumber, 'Delegate', 1],
+        [alpha.orderNumber, 'Delegate', 1],
+      ],
+    });
+  });
+
   it('finds an order by the buyer’s name or e-mail, from the middle and in any case', async () => {
     expect(await numbers('q=ITU%20SE')).toEqual([alpha.orderNumber]);
     expect(await numbers('q=oy@example')).toEqual([beta.orderNumber]);
