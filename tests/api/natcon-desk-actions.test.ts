@@ -128,16 +128,24 @@ describeEachDatabase('NATCON desk actions', (kind) => {
 
   it('promotes an order with an amount due: seats held unpaid, the buyer e-mailed a new link, audited', async () => {
     await seats(hall, 2);
-    const promoted = await promote(queued.id);
+    // An offer held 12 hours by an edition that reminds 24 hours ahead is reminded an hour before it ends.
+    const hours = (offer: number, reminder: number) =>
+      database.db
+        .updateTable('natcon_editions')
+        .set({ offer_hours: offer, reminder_hours: reminder })
+        .where('id', '=', editionId)
+        .execute();
+    await hours(12, 24);
+    const promoted = await promote(queued.id).finally(() => hours(48, 24));
     expect(promoted.status).toBe(200);
     expect(promoted.answer.data).toMatchObject({ state: 'confirmed', status: 'offered' });
     const row = await database.db
       .selectFrom('natcon_orders')
-      .select(['hold_until', 'hold_kind'])
+      .select(['hold_until', 'hold_kind', 'remind_at'])
       .where('id', '=', queued.id)
       .executeTakeFirstOrThrow();
-    expect(row.hold_kind).toBe('offer');
-    expect(row.hold_until).toBeTruthy();
+    const hoursFromNow = (n: number) => new Date(api.clock.now.getTime() + n * 3_600_000).toISOString();
+    expect(row).toEqual({ hold_kind: 'offer', hold_until: hoursFromNow(12), remind_at: hoursFromNow(1) });
     const audit = await promotedAudit(queued.id);
     expect(audit.map((a) => ({ ...a, detail: JSON.parse(a.detail ?? '{}') as unknown }))).toEqual([
       {
