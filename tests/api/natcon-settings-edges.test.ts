@@ -77,6 +77,27 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
     expect((await refused('PUT', '/editions/99999999', editionBody('Nowhere'), 404))?.message).toBe('No such edition.');
   });
 
+  it('keeps the edition’s State when a change leaves it out, and changes it when given', async () => {
+    const created = await call('POST', '/editions', { ...editionBody('NATCON 2029'), year: 2029, stateCode: '27' });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as Answer).data.id;
+    const stateOf = async () =>
+      (
+        await database.db
+          .selectFrom('natcon_editions')
+          .select('state_code')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).state_code;
+    expect(await stateOf()).toBe('27');
+    expect((await call('PUT', `/editions/${id}`, { ...editionBody('NATCON 2029'), year: 2029 })).status).toBe(200);
+    expect(await stateOf()).toBe('27');
+    expect(
+      (await call('PUT', `/editions/${id}`, { ...editionBody('NATCON 2029'), year: 2029, stateCode: '19' })).status,
+    ).toBe(200);
+    expect(await stateOf()).toBe('19');
+  });
+
   it('refuses a category or an award whose name the edition already has', async () => {
     expect(
       (await refused('POST', `/editions/${edition.id}/categories`, { name: 'Non-member', fee: 1, seats: 1 }, 400))
