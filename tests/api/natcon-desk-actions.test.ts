@@ -222,6 +222,52 @@ describeEachDatabase('NATCON desk actions', (kind) => {
     expect(delegates.map((d) => d.category_id)).toEqual([hall.id, annex.id]);
   });
 
+  it('moves a waiting delegate without taking a seat, and a move into the same category changes nothing', async () => {
+    const own = await createEdition(database.db, {
+      categories: [
+        { name: 'Front', fee: 400_000, seats: 1 },
+        { name: 'Back', fee: 400_000, seats: 5 },
+      ],
+    });
+    const [front, back] = own.categories;
+    const place = async (email: string) =>
+      (
+        (await (
+          await api.request('POST', '/api/natcon/registrations', {
+            body: {
+              ...registration(front.id, [delegate()], { contact: { name: 'Ila Bose', email, phone: '9830012345' } }),
+              editionId: own.edition.id,
+            },
+          })
+        ).json()) as Answer
+      ).data;
+    const sitting = await place('front.seat@example.test');
+    const waitingToo = await place('front.wait@example.test');
+    expect([sitting.state, waitingToo.state]).toEqual(['confirmed', 'waitlisted']);
+    const taken = async () =>
+      (
+        await database.db
+          .selectFrom('natcon_categories')
+          .select(['id', 'seats_taken'])
+          .where('id', 'in', [front.id, back.id])
+          .orderBy('id')
+          .execute()
+      ).map((c) => c.seats_taken);
+    expect(await taken()).toEqual([1, 0]);
+
+    expect((await move(waitingToo.delegates[0].id, back.id)).status).toBe(200);
+    expect(await taken()).toEqual([1, 0]);
+    expect((await move(sitting.delegates[0].id, front.id)).status).toBe(200);
+    expect(await taken()).toEqual([1, 0]);
+    const moves = await database.db
+      .selectFrom('audit_log')
+      .select('entity_id')
+      .where('action', '=', 'natcon.delegate_moved')
+      .where('entity_id', 'in', [String(sitting.delegates[0].id), String(waitingToo.delegates[0].id)])
+      .execute();
+    expect(moves).toEqual([{ entity_id: String(waitingToo.delegates[0].id) }]);
+  });
+
   it('confirms an invited guest only once, and only on an order with seats', async () => {
     const missing = await confirmUnpaid(99_999_999);
     expect([missing.status, missing.answer.error?.message]).toEqual([404, 'No such registration.']);
