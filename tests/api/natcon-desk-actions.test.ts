@@ -259,13 +259,24 @@ describeEachDatabase('NATCON desk actions', (kind) => {
     expect(await taken()).toEqual([1, 0]);
     expect((await move(sitting.delegates[0].id, front.id)).status).toBe(200);
     expect(await taken()).toEqual([1, 0]);
+    // Any entry about these delegates, however it might be named.
     const moves = await database.db
       .selectFrom('audit_log')
-      .select('entity_id')
-      .where('action', '=', 'natcon.delegate_moved')
+      .select(['action', 'actor_user_id', 'entity', 'entity_id', 'detail'])
       .where('entity_id', 'in', [String(sitting.delegates[0].id), String(waitingToo.delegates[0].id)])
+      .where((eb) =>
+        eb.or([eb('entity', 'in', ['natcon_delegate', '']), eb('action', 'in', ['natcon.delegate_moved', ''])]),
+      )
       .execute();
-    expect(moves).toEqual([{ entity_id: String(waitingToo.delegates[0].id) }]);
+    expect(moves.map((entry) => ({ ...entry, detail: JSON.parse(entry.detail ?? 'null') }))).toEqual([
+      {
+        action: 'natcon.delegate_moved',
+        actor_user_id: staff.id,
+        entity: 'natcon_delegate',
+        entity_id: String(waitingToo.delegates[0].id),
+        detail: { from: front.id, to: back.id },
+      },
+    ]);
   });
 
   it('confirms an invited guest only once, and only on an order with seats', async () => {
