@@ -57,6 +57,33 @@ describeEachDatabase('NATCON registration API', (kind) => {
     await database.drop();
   });
 
+  it('shows whether registration is open by the edition’s own dates, in Kolkata', async () => {
+    const shown = async (at: string) => {
+      api.clock.now = new Date(at);
+      const body = (await (await api.request('GET', '/api/natcon')).json()) as {
+        data: { edition: { id: number; registration: string } };
+      };
+      return body.data.edition.registration;
+    };
+    const { id } = ((await (await api.request('GET', '/api/natcon')).json()) as { data: { edition: { id: number } } })
+      .data.edition;
+    const { registration_opens_on: opens, registration_closes_on: closes } = await database.db
+      .selectFrom('natcon_editions')
+      .select(['registration_opens_on', 'registration_closes_on'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const kolkataMidnight = (day: string, minutes: number) =>
+      new Date(Date.parse(`${day}T00:00:00+05:30`) + minutes * 60_000).toISOString();
+    try {
+      expect(await shown(kolkataMidnight(opens, -1))).toBe('not_yet_open');
+      expect(await shown(kolkataMidnight(opens, 1))).toBe('open');
+      expect(await shown(kolkataMidnight(closes, 24 * 60 - 1))).toBe('open');
+      expect(await shown(kolkataMidnight(closes, 24 * 60 + 1))).toBe('closed');
+    } finally {
+      api.clock.now = new Date();
+    }
+  });
+
   it('shows the edition with today’s prices (early bird by the date in Kolkata) and seats left', async () => {
     api.clock.now = new Date('2027-01-31T18:29:00Z'); // 23:59 on 31 January in Kolkata
     let body = (await (await api.request('GET', '/api/natcon')).json()) as {
