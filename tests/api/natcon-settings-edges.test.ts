@@ -98,6 +98,29 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
     expect(await stateOf()).toBe('19');
   });
 
+  it('lists each edition with its own categories and awards', async () => {
+    const other = await createEdition(database.db, {
+      categories: [
+        { name: 'Student', fee: 100_000, seats: 5 },
+        { name: 'Member', fee: 500_000, seats: 5 },
+      ],
+      awards: [{ name: 'Young HR Leader', nomineeKind: 'person' }],
+    });
+    const response = await call('GET', '/editions');
+    expect(response.status).toBe(200);
+    const listed = (
+      (await response.json()) as {
+        data: { id: number; categories: { name: string }[]; awards: { name: string }[] }[];
+      }
+    ).data;
+    const shown = (id: number) => {
+      const found = listed.find((e) => e.id === id)!;
+      return { categories: found.categories.map((c) => c.name), awards: found.awards.map((a) => a.name) };
+    };
+    expect(shown(edition.id)).toEqual({ categories: ['Non-member'], awards: ['Best Employer'] });
+    expect(shown(other.edition.id)).toEqual({ categories: ['Student', 'Member'], awards: ['Young HR Leader'] });
+  });
+
   it('refuses a category or an award whose name the edition already has', async () => {
     expect(
       (await refused('POST', `/editions/${edition.id}/categories`, { name: 'Non-member', fee: 1, seats: 1 }, 400))
