@@ -75,6 +75,9 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
     // Keeping its own title is no clash.
     expect((await call('PUT', `/editions/${second.id}`, editionBody('NATCON 2028'))).status).toBe(200);
     expect((await refused('PUT', '/editions/99999999', editionBody('Nowhere'), 404))?.message).toBe('No such edition.');
+    expect(
+      (await refused('POST', '/editions/99999999/categories', { name: 'Nowhere', fee: 1, seats: 1 }, 404))?.message,
+    ).toBe('No such edition.');
   });
 
   it('keeps the edition’s State when a change leaves it out, and changes it when given', async () => {
@@ -96,6 +99,23 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
       (await call('PUT', `/editions/${id}`, { ...editionBody('NATCON 2029'), year: 2029, stateCode: '19' })).status,
     ).toBe(200);
     expect(await stateOf()).toBe('19');
+    const trail = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'entity', 'detail'])
+      .where('entity_id', '=', String(id))
+      .where((eb) => eb.or([eb('entity', 'in', ['natcon_edition', '']), eb('action', 'like', 'natcon.edition%')]))
+      .orderBy('id')
+      .execute();
+    expect(trail.map(({ detail, ...entry }) => ({ ...entry, title: JSON.parse(detail ?? '{}').title }))).toEqual([
+      {
+        action: 'natcon.edition_created',
+        actor_user_id: superAdmin.id,
+        entity: 'natcon_edition',
+        title: 'NATCON 2029',
+      },
+      { action: 'natcon.edition_updated', actor_user_id: superAdmin.id, entity: 'natcon_edition', title: undefined },
+      { action: 'natcon.edition_updated', actor_user_id: superAdmin.id, entity: 'natcon_edition', title: undefined },
+    ]);
   });
 
   it('lists each edition with its own categories and awards', async () => {
