@@ -152,6 +152,39 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
     });
   });
 
+  it('creates a category with its early bird, audited, and lets a category or an award keep its own name', async () => {
+    const created = await call('POST', `/editions/${edition.id}/categories`, {
+      name: 'Early Delegate',
+      fee: 1_200_000,
+      earlyBirdFee: 1_000_000,
+      earlyBirdUntil: '2027-01-15',
+      seats: 40,
+    });
+    expect(created.status).toBe(201);
+    const made = ((await created.json()) as { data: { id: number; earlyBirdFee: number; earlyBirdUntil: string } })
+      .data;
+    expect(made).toMatchObject({ earlyBirdFee: 1_000_000, earlyBirdUntil: '2027-01-15' });
+    const [entry] = await database.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'entity', 'detail'])
+      .where('action', '=', 'natcon.category_created')
+      .where('entity_id', '=', String(made.id))
+      .execute();
+    expect({ ...entry, detail: JSON.parse(entry?.detail ?? 'null') }).toEqual({
+      actor_user_id: superAdmin.id,
+      entity: 'natcon_category',
+      detail: { editionId: edition.id, name: 'Early Delegate', fee: 1_200_000, seats: 40 },
+    });
+    expect((await call('PATCH', `/categories/${made.id}`, { name: 'Early Delegate', seats: 45 })).status).toBe(200);
+    const awards = await database.db
+      .selectFrom('natcon_award_categories')
+      .select('id')
+      .where('edition_id', '=', edition.id)
+      .where('name', '=', 'Best Employer')
+      .executeTakeFirstOrThrow();
+    expect((await call('PATCH', `/award-categories/${awards.id}`, { name: 'Best Employer' })).status).toBe(200);
+  });
+
   it('refuses an early bird given by half, or dearer than the fee', async () => {
     expect((await refused('PATCH', `/categories/${category.id}`, { earlyBirdFee: 800_000 }, 400))?.fields).toEqual({
       earlyBirdUntil: 'Give the early-bird fee and its last day together.',
