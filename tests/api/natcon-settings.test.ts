@@ -128,7 +128,9 @@ describeEachDatabase('NATCON settings API', (kind) => {
     expect(
       (await unchanged(() => call('PATCH', `/categories/${categories[0].id}`, { name: 'Spouse' }), 400)).error?.fields,
     ).toEqual({ name: 'This edition already has a category with this name.' });
-    await unchanged(() => call('PATCH', '/categories/999999', { seats: 5 }), 404);
+    expect((await unchanged(() => call('PATCH', '/categories/999999', { seats: 5 }), 404)).error?.message).toBe(
+      'No such category.',
+    );
   });
 
   it('changes and removes award categories; one with nominations stays', async () => {
