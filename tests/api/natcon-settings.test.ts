@@ -110,10 +110,40 @@ describeEachDatabase('NATCON settings API', (kind) => {
       seats: 40,
     });
     const [audit] = await auditOf('natcon.category_updated', categories[0].id);
-    expect(JSON.parse(audit.detail ?? '{}')).toMatchObject({
-      before: { name: 'Non-member', fee: 1_000_000, seats: 10 },
-      after: { name: 'Corporate delegate', fee: 1_200_000, seats: 40 },
+    expect(audit.actor_user_id).toBe(superAdmin.id);
+    expect(JSON.parse(audit.detail ?? '{}')).toEqual({
+      before: {
+        name: 'Non-member',
+        fee: 1_000_000,
+        earlyBirdFee: null,
+        earlyBirdUntil: null,
+        seats: 10,
+        memberRate: false,
+        studentRate: false,
+      },
+      after: {
+        name: 'Corporate delegate',
+        fee: 1_200_000,
+        earlyBirdFee: 900_000,
+        earlyBirdUntil: '2027-01-15',
+        seats: 40,
+        memberRate: false,
+        studentRate: false,
+      },
     });
+    // The rates as they were, each read from its own column.
+    expect((await call('PATCH', `/categories/${categories[1].id}`, { memberRate: true })).status).toBe(200);
+    expect((await call('PATCH', `/categories/${categories[1].id}`, { studentRate: true })).status).toBe(200);
+    const rates = (await auditOf('natcon.category_updated', categories[1].id)).map(
+      (entry) => (JSON.parse(entry.detail ?? '{}') as { before: { memberRate: boolean; studentRate: boolean } }).before,
+    );
+    expect(rates.map(({ memberRate, studentRate }) => ({ memberRate, studentRate }))).toEqual([
+      { memberRate: false, studentRate: false },
+      { memberRate: true, studentRate: false },
+    ]);
+    expect(
+      (await call('PATCH', `/categories/${categories[1].id}`, { memberRate: false, studentRate: false })).status,
+    ).toBe(200);
 
     const cleared = await call('PATCH', `/categories/${categories[0].id}`, {
       earlyBirdFee: null,
