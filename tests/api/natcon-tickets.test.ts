@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDiskStore } from '../../src/server/platform/storage';
+import { sendTickets } from '../../src/server/domains/natcon';
+import { logWhile } from '../support/log-capture';
 import { decodeQuotedPrintable } from '../support/mail';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
@@ -133,6 +135,48 @@ describeEachDatabase('NATCON tickets kept in storage', (kind) => {
       `/api/natcon/registrations/${order.orderNumber}?token=${encodeURIComponent(token)}`,
     );
     expect(orderPage.status).toBe(404);
+  });
+
+  it('leaves a ticket unsent when its e-mail fails, logged, and sends it on the next try', async () => {
+    const order = await place(2);
+    const sentAt = async () =>
+      (
+        await database.db
+          .selectFrom('natcon_delegates')
+          .select('ticket_sent_at')
+          .where('order_id', '=', order.id)
+          .orderBy('id')
+          .execute()
+      ).map((d) => d.ticket_sent_at !== null);
+    expect(await sentAt()).toEqual([true, true]);
+    await database.db
+      .updateTable('natcon_delegates')
+      .set({ ticket_sent_at: null })
+      .where('order_id', '=', order.id)
+      .execute();
+    const failing = {
+      send: async () => {
+        throw new Error('421 service not available');
+      },
+    } as unknown as typeof api.deps.mailer;
+    let sent = -1;
+    const logged = await logWhile(async () => {
+      sent = await sendTickets({ ...api.deps, mailer: failing }, order.id, 'https://nipm.test', api.clock.now);
+    });
+    expect(sent).toBe(0);
+    expect(await sentAt()).toEqual([false, false]);
+    expect(logged).toEqual(
+      order.delegates.map((d) =>
+        expect.objectContaining({
+          level: 'error',
+          msg: 'NATCON ticket e-mail failed',
+          confirmationNumber: d.confirmationNumber,
+          err: expect.objectContaining({ message: '421 service not available' }),
+        }),
+      ),
+    );
+    expect(await sendTickets(api.deps, order.id, 'https://nipm.test', api.clock.now)).toBe(2);
+    expect(await sentAt()).toEqual([true, true]);
   });
 
   it('makes a missing ticket on demand and keeps it', async () => {

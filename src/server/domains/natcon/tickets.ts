@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db';
 import { nowIso } from '../../platform/db';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { FileStore } from '../../platform/storage';
+import { log } from '../../platform/log';
 import { holdDeadline, PAYMENT_STATE_LABELS, type OrderPaymentState } from '../../../lib/natcon';
 import { formatMoney } from '../../../lib/format';
 import { delegateTicketToken } from './orders';
@@ -292,7 +293,7 @@ export async function sendTickets(
         .set({ ticket_sent_at: null })
         .where('id', '=', delegate.delegateId)
         .execute();
-      console.error('[natcon] ticket e-mail failed', ticket.confirmationNumber, error);
+      log().error({ err: error, confirmationNumber: ticket.confirmationNumber }, 'NATCON ticket e-mail failed');
     }
   }
   return sent;
