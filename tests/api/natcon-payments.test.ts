@@ -7,7 +7,7 @@ import {
   verifyPayment,
   rejectPayment,
 } from '../../src/server/domains/money';
-import { natconOrderPayments } from '../../src/server/domains/natcon/payments';
+import { natconOrderPayments, reportOrderPayment } from '../../src/server/domains/natcon/payments';
 import { ROLE, type RoleId } from '../../src/lib/roles';
 import type { AuthUser } from '../../src/server/domains/identity/auth-user';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -359,5 +359,27 @@ describeEachDatabase('NATCON coupons, GST and payments', (kind) => {
     expect((await json(response)).error?.message).toBe(
       'This order is on the waiting list: nothing is due until it has seats.',
     );
+  });
+
+  it('takes no payment for a cancelled order, nor cash reported from the site', async () => {
+    const order = await json(await register(registration(categoryId, [delegate()])));
+    const payment = (mode: 'upi' | 'cash') => ({
+      mode,
+      reference: mode === 'cash' ? null : '412345678977',
+      amount: order.data.amountDue,
+      paidOn: new Date().toISOString().slice(0, 10),
+    });
+    await expect(reportOrderPayment(database.db, order.data.id, payment('cash'), new Date())).rejects.toMatchObject({
+      kind: 'invalid',
+      fields: { mode: 'Cash is paid at the NIPM office, which records it.' },
+    });
+    await api.request('POST', `/api/admin/natcon/registrations/${order.data.id}/cancel`, {
+      token: staff.token,
+      body: { note: 'Duplicate.' },
+    });
+    await expect(reportOrderPayment(database.db, order.data.id, payment('upi'), new Date())).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This order is cancelled.',
+    });
   });
 });

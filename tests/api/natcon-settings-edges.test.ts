@@ -78,6 +78,20 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
     expect(
       (await refused('POST', '/editions/99999999/categories', { name: 'Nowhere', fee: 1, seats: 1 }, 404))?.message,
     ).toBe('No such edition.');
+    expect((await refused('PATCH', '/award-categories/99999999', { name: 'Nowhere' }, 404))?.message).toBe(
+      'No such award.',
+    );
+    expect((await refused('DELETE', '/categories/99999999', undefined, 404))?.message).toBe('No such category.');
+    const policy = {
+      holdHours: 72,
+      reminderHours: 24,
+      offerHours: 48,
+      selfCancel: false,
+      selfCancelUntil: null,
+      keepKind: 'percent',
+      keepValue: 0,
+    };
+    expect((await refused('PUT', '/editions/99999999/policy', policy, 404))?.message).toBe('No such edition.');
   });
 
   it('keeps the edition’s State when a change leaves it out, and changes it when given', async () => {
