@@ -6,6 +6,8 @@ import { createEdition, delegate, registration, reportOrderPaymentByUpi } from '
 import { runNatconHolds } from '../../src/server/domains/natcon';
 import { verifyPayment } from '../../src/server/domains/money';
 import { kolkataDate } from '../../src/lib/financial-year';
+import { formatMoney } from '../../src/lib/format';
+import { holdDeadline } from '../../src/lib/natcon';
 
 /**
  * Issue 28 and issue 24 on both databases: an order holds its seats unpaid for the edition's hours
@@ -125,7 +127,22 @@ describeEachDatabase('NATCON holds, offers and cancellations', (kind) => {
     later += 1 * HOUR + 1000;
     expect(await job()).toMatchObject({ reminded: 1, released: 0 });
     expect(await job()).toMatchObject({ reminded: 0 });
-    expect(mailsTo('held@example.test').some((m) => m.includes(`pay for order ${held.orderNumber}`))).toBe(true);
+    const reminders = mailsTo('held@example.test').filter((m) => m.includes(`pay for order ${held.orderNumber}`));
+    expect(reminders).toHaveLength(1);
+    // Headers (a long Subject folded onto a second line) and the body as the buyer reads them.
+    const [headers, ...body] = reminders[0]!.replace(/\r\n/g, '\n').split('\n\n');
+    expect(headers!.replace(/\n /g, ' ')).toContain(
+      `Subject: ${edition.title}: pay for order ${held.orderNumber} by ${holdDeadline(held.holdUntil)}`,
+    );
+    expect(body.join('\n\n').trim()).toBe(
+      [
+        'Dear Buyer,',
+        '',
+        `Order ${held.orderNumber} holds its seats until ${holdDeadline(held.holdUntil)}. ${formatMoney(held.amountDue)} is due; unpaid by then, the seats go to the waiting list.`,
+        '',
+        'Pay on the private link we sent when you registered (or when the seats were offered to you).',
+      ].join('\n'),
+    );
 
     later += 3 * HOUR;
     expect(await job()).toMatchObject({ released: 1, offered: 1 });
@@ -150,6 +167,17 @@ describeEachDatabase('NATCON holds, offers and cancellations', (kind) => {
     expect((await orderOf(first.id)).data.status).toBe('released');
     expect((await orderOf(second.id)).data).toMatchObject({ state: 'confirmed', status: 'offered' });
     expect(await seatsTaken(hall.id)).toBe(1);
+    // Each release says why: an order's own hold, or seats offered from the waiting list.
+    const notes = await database.db
+      .selectFrom('natcon_orders')
+      .select(['id', 'note'])
+      .where('id', 'in', [held.id, first.id])
+      .orderBy('id')
+      .execute();
+    expect(notes).toEqual([
+      { id: held.id, note: 'Not paid in time' },
+      { id: first.id, note: 'Offered seats not paid in time' },
+    ]);
     later = 0;
   });
 
