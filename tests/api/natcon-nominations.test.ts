@@ -114,4 +114,30 @@ describeEachDatabase('NATCON nominations', (kind) => {
 
   const categoryOf = (id: number) =>
     database.db.selectFrom('natcon_categories').select('id').where('edition_id', '=', id).executeTakeFirstOrThrow();
+
+  it('takes a person or an organisation for an award open to either, with the nominee’s e-mail when given', async () => {
+    const created = await api.request('POST', `/api/admin/natcon/editions/${editionId}/award-categories`, {
+      token: staff.token,
+      body: { name: 'Diversity Champion', criteria: 'Inclusion that lasts.', nomineeKind: 'either' },
+    });
+    expect(created.status).toBe(201);
+    const either = ((await created.json()) as Answer).data.id;
+    const person = await nominate({ awardCategoryId: String(either), nomineeEmail: 'meera@example.test' });
+    const organisation = await nominate({
+      awardCategoryId: String(either),
+      nomineeKind: 'organisation',
+      nomineeName: 'Hooghly Jute Mills',
+    });
+    expect([person.status, organisation.status]).toEqual([201, 201]);
+    const rows = await database.db
+      .selectFrom('natcon_nominations')
+      .select(['nominee_kind', 'nominee_email'])
+      .where('id', 'in', [person.answer.data.id, organisation.answer.data.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { nominee_kind: 'person', nominee_email: 'meera@example.test' },
+      { nominee_kind: 'organisation', nominee_email: null },
+    ]);
+  });
 });
