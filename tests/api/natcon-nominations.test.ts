@@ -139,5 +139,34 @@ describeEachDatabase('NATCON nominations', (kind) => {
       { nominee_kind: 'person', nominee_email: 'meera@example.test' },
       { nominee_kind: 'organisation', nominee_email: null },
     ]);
+    // Each answer is the nomination just made, with its reference: AW, the year's last two digits, the id.
+    const reference = (id: number) => `AW27-${String(id).padStart(5, '0')}`;
+    expect(person.answer.data.reference).toBe(reference(person.answer.data.id));
+    expect(organisation.answer.data).toMatchObject({ reference: reference(organisation.answer.data.id) });
+    expect(organisation.answer.data.id).toBeGreaterThan(person.answer.data.id);
+
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      awardCategoryId: String(either),
+      nomineeKind: 'person',
+      nomineeName: 'Asha Rao',
+      nominatorName: 'Ravi Kumar',
+      nominatorEmail: 'ravi@example.test',
+      writeUp: 'Asha brought fair wages to three plants and kept them there through a hard year.',
+    }))
+      form.set(k, v);
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    form.set('supportingPdf', new File([pdf], 'citation.pdf', { type: 'application/pdf' }));
+    const withFile = await api.app.request('/api/natcon/nominations', { method: 'POST', body: form });
+    expect(withFile.status).toBe(201);
+    const made = ((await withFile.json()) as Answer).data;
+    expect(made).toMatchObject({ hasFile: true, reference: reference(made.id) });
+    expect(
+      await database.db
+        .selectFrom('natcon_nominations')
+        .select(['file_name', 'file_size'])
+        .where('id', '=', made.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ file_name: 'citation.pdf', file_size: pdf.byteLength });
   });
 });
