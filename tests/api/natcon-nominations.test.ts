@@ -168,5 +168,42 @@ describeEachDatabase('NATCON nominations', (kind) => {
         .where('id', '=', made.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ file_name: 'citation.pdf', file_size: pdf.byteLength });
+    expect([person.answer.data.hasFile, organisation.answer.data.hasFile]).toEqual([false, false]);
+    const download = await api.request('GET', `/api/admin/natcon/nominations/${made.id}/file`, { token: staff.token });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="citation.pdf"');
+
+    // The desk's review: the answer is the nomination reviewed, its note kept and the review audited.
+    const reviewed = await desk('PATCH', `/${made.id}`, { state: 'shortlisted', note: 'A strong case.' });
+    expect(reviewed.status).toBe(200);
+    expect(reviewed.answer.data).toMatchObject({ id: made.id, reference: made.reference });
+    const stored = await database.db
+      .selectFrom('natcon_nominations')
+      .select(['state', 'review_note', 'reviewed_by'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ state: 'shortlisted', review_note: 'A strong case.', reviewed_by: staff.id });
+    const [entry] = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'entity', 'detail'])
+      .where('entity_id', '=', String(made.id))
+      .where((eb) =>
+        eb.or([eb('entity', 'in', ['natcon_nomination', '']), eb('action', '=', 'natcon.nomination_reviewed')]),
+      )
+      .execute();
+    expect({ ...entry, detail: JSON.parse(entry?.detail ?? 'null') }).toEqual({
+      action: 'natcon.nomination_reviewed',
+      actor_user_id: staff.id,
+      entity: 'natcon_nomination',
+      detail: { before: 'received', after: 'shortlisted', note: 'A strong case.' },
+    });
+
+    // Paged, newest first or in whatever order the desk sorts: two pages of two hold four different nominations.
+    const pageOf = async (n: number) =>
+      (await desk('GET', `?editionId=${editionId}&pageSize=2&page=${n}`)).answer.data.items.map((i) => i.id);
+    const [first, second] = [await pageOf(1), await pageOf(2)];
+    expect(first).toHaveLength(2);
+    expect(second).toHaveLength(2);
+    expect(new Set([...first, ...second]).size).toBe(4);
   });
 });
