@@ -178,6 +178,43 @@ describeEachDatabase('NATCON cancellations: refunds due and the record', (kind) 
     ]);
   });
 
+  it('offers the freed seat on, held for the offer hours and reminded an hour before when the window is longer', async () => {
+    const { edition, categories } = await createEdition(database.db, {
+      categories: [{ name: 'One seat', fee: 1_000_00, seats: 1 }],
+    });
+    await database.db
+      .updateTable('natcon_editions')
+      .set({ offer_hours: 12, reminder_hours: 24 })
+      .where('id', '=', edition.id)
+      .execute();
+    const placeIn = async (email: string) => {
+      const response = await api.request('POST', '/api/natcon/registrations', {
+        body: {
+          ...registration(categories[0].id, [delegate()], { contact: { name: 'Buyer', email, phone: '9830012345' } }),
+          editionId: edition.id,
+        },
+      });
+      return ((await response.json()) as { data: Order & { state: string } }).data;
+    };
+    const seated = await placeIn('one-seat@example.test');
+    const next = await placeIn('next-in-line@example.test');
+    expect(next.state).toBe('waitlisted');
+    const outcome = await cancelOrder(database.db, authUserOf(staff), seated.id, 'Cannot come', now());
+    expect(outcome.offers.map((offer) => offer.orderNumber)).toEqual([next.orderNumber]);
+    const offered = await database.db
+      .selectFrom('natcon_orders')
+      .select(['state', 'hold_kind', 'hold_until', 'remind_at'])
+      .where('id', '=', next.id)
+      .executeTakeFirstOrThrow();
+    const hoursFromNow = (n: number) => new Date(now().getTime() + n * 3_600_000).toISOString();
+    expect(offered).toEqual({
+      state: 'confirmed',
+      hold_kind: 'offer',
+      hold_until: hoursFromNow(12),
+      remind_at: hoursFromNow(1),
+    });
+  });
+
   it('releases an order unpaid past its hold, and refuses to release one paid or still held', async () => {
     const paid = await place('paid-not-released@example.test');
     await payOrder(paid);
