@@ -200,7 +200,6 @@ describeEachDatabase('Joining: an application’s payment through money’s purp
     });
     expect(started).toMatchObject({
       payment: { mode: 'online', amount: row.amount_due, paidOn: '2026-11-20', state: 'reported' },
-      description: `Membership application ${row.reference}`,
       returnPath: `/membership/status?token=${encodeURIComponent(token)}`,
     });
   });

@@ -222,7 +222,6 @@ export const membershipApplicationPurpose: PaymentPurposeHandler = {
     );
     return {
       payment,
-      description: `Membership application ${application.reference}`,
       returnPath: `/membership/status?token=${encodeURIComponent(request.statusToken!)}`,
     };
   },

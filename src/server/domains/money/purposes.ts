@@ -83,7 +83,6 @@ export interface OnlineRequest {
 
 export interface OnlineReport {
   payment: PaymentRecord;
-  description: string;
   /** Site-relative path of the status page, with whatever token it needs. */
   returnPath: string;
 }

@@ -250,7 +250,6 @@ export const natconOrderPayments: PaymentPurposeHandler = {
     const query = `order=${encodeURIComponent(order.order_number ?? '')}&token=${encodeURIComponent(request.statusToken!)}`;
     return {
       payment,
-      description: `NATCON registration ${order.order_number}`,
       returnPath: `/natcon/register?${query}`,
     };
   },

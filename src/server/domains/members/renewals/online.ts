@@ -23,7 +23,6 @@ export async function reportRenewalOnline(db: DB, request: OnlineRequest): Promi
     );
     return {
       payment,
-      description: `Membership renewal ${quote.years.map((y) => y.label).join(', ')}`,
       returnPath: '/member/memberdetail',
     };
   });
