@@ -70,6 +70,15 @@ describeEachDatabase('NATCON registration refusals', (kind) => {
     expect(refused.answer.error?.fields).toEqual({ 'delegates.1.categoryId': 'Choose a category of this conference.' });
   });
 
+  it('names a wrong category for the order once, not again for each delegate who takes it', async () => {
+    const refused = await register({
+      ...registration(other.categories[0].id, [delegate(), delegate()]),
+      editionId: open.edition.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.answer.error?.fields).toEqual({ categoryId: 'Choose a category of this conference.' });
+  });
+
   it('asks for the legal name with a GSTIN', async () => {
     const refused = await register({
       ...registration(open.categories[0].id, [delegate()], {
