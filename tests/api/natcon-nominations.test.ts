@@ -122,6 +122,20 @@ describeEachDatabase('NATCON nominations', (kind) => {
     });
     expect(created.status).toBe(201);
     const either = ((await created.json()) as Answer).data.id;
+    const [createdEntry] = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'entity', 'detail'])
+      .where('entity_id', '=', String(either))
+      .where((eb) =>
+        eb.or([eb('entity', 'in', ['natcon_award_category', '']), eb('action', 'in', ['natcon.award_created', ''])]),
+      )
+      .execute();
+    expect({ ...createdEntry, detail: JSON.parse(createdEntry?.detail ?? 'null') }).toEqual({
+      action: 'natcon.award_created',
+      actor_user_id: staff.id,
+      entity: 'natcon_award_category',
+      detail: { editionId, name: 'Diversity Champion' },
+    });
     const person = await nominate({ awardCategoryId: String(either), nomineeEmail: 'meera@example.test' });
     const organisation = await nominate({
       awardCategoryId: String(either),
