@@ -26,7 +26,7 @@ describeEachDatabase('NATCON settings API', (kind) => {
   const auditOf = async (action: string, entityId: number) =>
     database.db
       .selectFrom('audit_log')
-      .select(['actor_user_id', 'detail'])
+      .select(['actor_user_id', 'entity', 'detail'])
       .where('action', '=', action)
       .where('entity_id', '=', String(entityId))
       .execute();
@@ -176,6 +176,7 @@ describeEachDatabase('NATCON settings API', (kind) => {
       criteria: 'Ten years of measurable impact.',
       nomineeKind: 'either',
     });
+    expect((await auditOf('natcon.award_updated', awards[0].id))[0]?.entity).toBe('natcon_award_category');
     expect(JSON.parse((await auditOf('natcon.award_updated', awards[0].id))[0].detail ?? '{}')).toMatchObject({
       before: { name: 'HR Leader of the Year', nomineeKind: 'person' },
       after: { name: 'HR Leader of the Decade' },
@@ -205,13 +206,21 @@ describeEachDatabase('NATCON settings API', (kind) => {
     expect(refused.error?.message).toBe('Best Employer has nominations: change it rather than removing it.');
 
     expect((await call('DELETE', `/award-categories/${awards[0].id}`)).status).toBe(200);
-    expect(await auditOf('natcon.award_deleted', awards[0].id)).toHaveLength(1);
+    expect(await auditOf('natcon.award_deleted', awards[0].id)).toEqual([
+      {
+        actor_user_id: superAdmin.id,
+        entity: 'natcon_award_category',
+        detail: JSON.stringify({ editionId: edition.id, name: 'HR Leader of the Decade' }),
+      },
+    ]);
     const editions = (await json(await call('GET', '/editions'))).data as unknown as {
       id: number;
       awards: { id: number }[];
     }[];
     expect(editions.find((e) => e.id === edition.id)?.awards.map((a) => a.id)).toEqual([awards[1].id]);
-    await unchanged(() => call('DELETE', `/award-categories/${awards[0].id}`), 404);
+    expect((await unchanged(() => call('DELETE', `/award-categories/${awards[0].id}`), 404)).error?.message).toBe(
+      'No such award.',
+    );
   });
 
   it('removes a delegate category nobody registered in, and refuses one with registrations', async () => {
@@ -228,7 +237,13 @@ describeEachDatabase('NATCON settings API', (kind) => {
     );
     const id = added.data.id as number;
     expect((await call('DELETE', `/categories/${id}`)).status).toBe(200);
-    expect(await auditOf('natcon.category_deleted', id)).toHaveLength(1);
+    expect(await auditOf('natcon.category_deleted', id)).toEqual([
+      {
+        actor_user_id: superAdmin.id,
+        entity: 'natcon_category',
+        detail: JSON.stringify({ editionId: edition.id, name: 'Workshop', fee: 200_000, seats: 20 }),
+      },
+    ]);
     const left = await database.db.selectFrom('natcon_categories').select('id').where('id', '=', id).execute();
     expect(left).toEqual([]);
   });
