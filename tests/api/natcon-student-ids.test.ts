@@ -92,4 +92,23 @@ describeEachDatabase('NATCON student IDs', (kind) => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
   });
+
+  it('replaces an ID uploaded again, forgetting the file it replaces', async () => {
+    const student = order.delegates[0];
+    expect((await upload(student.confirmationNumber)).status).toBe(200);
+    const keyOf = async () =>
+      (
+        await database.db
+          .selectFrom('natcon_delegates')
+          .select('student_id_key')
+          .where('id', '=', student.id)
+          .executeTakeFirstOrThrow()
+      ).student_id_key!;
+    const first = await keyOf();
+    expect((await upload(student.confirmationNumber)).status).toBe(200);
+    const second = await keyOf();
+    expect(second).not.toBe(first);
+    expect(await api.deps.storage.get(second)).not.toBeNull();
+    expect(await api.deps.storage.get(first)).toBeNull();
+  });
 });
