@@ -81,6 +81,11 @@ describeEachDatabase('NATCON student IDs', (kind) => {
 
   it('tells the desk no ID is there yet, then serves the one uploaded as it came', async () => {
     const student = order.delegates[0];
+    const nobody = await deskFile(99_999_999);
+    expect(nobody.status).toBe(404);
+    expect(((await nobody.json()) as { error: { message: string } }).error.message).toBe(
+      'No student ID was uploaded for this delegate.',
+    );
     const none = await deskFile(student.id);
     expect(none.status).toBe(404);
     expect(((await none.json()) as { error: { message: string } }).error.message).toBe(
@@ -90,6 +95,7 @@ describeEachDatabase('NATCON student IDs', (kind) => {
     const file = await deskFile(student.id);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('content-disposition')).toContain(`filename="student-id-${student.confirmationNumber}`);
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
