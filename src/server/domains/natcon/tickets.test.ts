@@ -1,3 +1,5 @@
+import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readPdfPage } from '../../../../tests/support/pdf-content';
 import { ticketPdf, type TicketData } from './tickets';
@@ -19,6 +21,35 @@ const TICKET: TicketData = {
   paymentState: 'verified',
 };
 
+/**
+ * What a scanner reads from the ticket's QR code: the code is drawn as one vector path of dark rectangles (in the
+ * 150-point box, y growing downwards), which is painted here onto a white bitmap and decoded with ZXing, the
+ * library the check-in desk's camera uses.
+ */
+async function scanTicketQr(bytes: Uint8Array): Promise<string> {
+  const document = await PDFDocument.load(bytes);
+  const contents = document.context.lookup(document.getPages()[0]!.node.Contents());
+  const parts =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => document.context.lookup(ref)) : [contents];
+  const stream = parts
+    .map((part) => Buffer.from(decodePDFRawStream(part as PDFRawStream).decode()).toString('latin1'))
+    .join('\n');
+  const path = stream.slice(stream.indexOf('1 0 0 -1 0 0 cm'));
+  const scale = 2;
+  const margin = 20;
+  const side = 150 * scale + 2 * margin;
+  const pixels = new Uint8ClampedArray(side * side).fill(255);
+  for (const [, x, y, right, bottom] of path.matchAll(/([\d.]+) ([\d.]+) m\n([\d.]+) [\d.]+ l\n[\d.]+ ([\d.]+) l\n/g)) {
+    for (let row = Math.round(Number(y) * scale); row < Math.round(Number(bottom) * scale); row++) {
+      for (let col = Math.round(Number(x) * scale); col < Math.round(Number(right) * scale); col++) {
+        pixels[(row + margin) * side + col + margin] = 0;
+      }
+    }
+  }
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, side, side)));
+  return new QRCodeReader().decode(bitmap).getText();
+}
+
 const at = (text: string, y: number, size: number, bold = false) => ({ text, x: 20, y, size, bold });
 
 /** The A6 ticket as the delegate prints it, read back with pdf.js: each line in its place, size and weight. */
@@ -39,6 +70,13 @@ describe('the NATCON ticket PDF', () => {
       at('Payment: Paid', 229, 10),
       at('N27-000042-01', 22, 12, true),
     ]);
+  });
+
+  it('draws a QR code that scans as the confirmation number', async () => {
+    expect(await scanTicketQr(await ticketPdf(TICKET))).toBe('N27-000042-01');
+    expect(await scanTicketQr(await ticketPdf({ ...TICKET, confirmationNumber: 'N27-000105-12' }))).toBe(
+      'N27-000105-12',
+    );
   });
 
   it('closes up the lines a delegate has no designation or organisation for, and shows other letters as ?', async () => {
