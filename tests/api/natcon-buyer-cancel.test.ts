@@ -3,7 +3,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
 import { decodeQuotedPrintable } from '../support/mail';
-import { createEdition, delegate, registration } from '../support/natcon';
+import { POLICY, createEdition, delegate, registration } from '../support/natcon';
 import { kolkataDate } from '../../src/lib/financial-year';
 import { formatMoney } from '../../src/lib/format';
 
@@ -35,15 +35,7 @@ describeEachDatabase('NATCON a buyer cancelling under terms that keep all', (kin
     title = edition.title;
     const policy = await api.request('PUT', `/api/admin/natcon/editions/${edition.id}/policy`, {
       token: superAdmin.token,
-      body: {
-        holdHours: 72,
-        reminderHours: 24,
-        offerHours: 48,
-        selfCancel: true,
-        selfCancelUntil: null,
-        keepKind: 'percent',
-        keepValue: 100,
-      },
+      body: { ...POLICY, selfCancel: true, keepValue: 100 },
     });
     expect(policy.status).toBe(200);
     const placed = await api.request('POST', '/api/natcon/registrations', {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser, type CreatedUser } from '../support/fixtures';
-import { createEdition, delegate, registration, reportOrderPaymentByUpi } from '../support/natcon';
+import { POLICY, createEdition, delegate, registration, reportOrderPaymentByUpi } from '../support/natcon';
 import { runNatconHolds } from '../../src/server/domains/natcon';
 import { verifyPayment } from '../../src/server/domains/money';
 import { kolkataDate } from '../../src/lib/financial-year';
@@ -77,16 +77,7 @@ describeEachDatabase('NATCON holds, offers and cancellations', (kind) => {
   const setPolicy = (editionId: number, policy: Record<string, unknown>) =>
     api.request('PUT', `/api/admin/natcon/editions/${editionId}/policy`, {
       token: superAdmin.token,
-      body: {
-        holdHours: 72,
-        reminderHours: 24,
-        offerHours: 48,
-        selfCancel: false,
-        selfCancelUntil: null,
-        keepKind: 'percent',
-        keepValue: 0,
-        ...policy,
-      },
+      body: { ...POLICY, ...policy },
     });
   const payAndVerify = async (order: Answer['data']) => {
     const paymentId = await reportOrderPaymentByUpi(api, database.db, order, {

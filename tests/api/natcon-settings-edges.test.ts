@@ -3,7 +3,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { changedTables, fingerprint } from '../support/db-snapshot';
 import { createUser, type CreatedUser } from '../support/fixtures';
-import { createEdition } from '../support/natcon';
+import { POLICY, createEdition } from '../support/natcon';
 
 interface Answer {
   data: Record<string, unknown> & { id: number };
@@ -82,16 +82,7 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
       'No such award.',
     );
     expect((await refused('DELETE', '/categories/99999999', undefined, 404))?.message).toBe('No such category.');
-    const policy = {
-      holdHours: 72,
-      reminderHours: 24,
-      offerHours: 48,
-      selfCancel: false,
-      selfCancelUntil: null,
-      keepKind: 'percent',
-      keepValue: 0,
-    };
-    expect((await refused('PUT', '/editions/99999999/policy', policy, 404))?.message).toBe('No such edition.');
+    expect((await refused('PUT', '/editions/99999999/policy', POLICY, 404))?.message).toBe('No such edition.');
   });
 
   it('keeps the edition’s State when a change leaves it out, and changes it when given', async () => {

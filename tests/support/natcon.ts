@@ -15,6 +15,17 @@ export interface CategorySpec {
   studentRate?: boolean;
 }
 
+/** An edition's order terms as the policy route takes them (the migration's defaults, no self-cancellation). */
+export const POLICY = {
+  holdHours: 72,
+  reminderHours: 24,
+  offerHours: 48,
+  selfCancel: false,
+  selfCancelUntil: null,
+  keepKind: 'percent',
+  keepValue: 0,
+};
+
 let editionSequence = 0;
 
 export async function createEdition(
