@@ -7,6 +7,7 @@ import {
   orderStatus,
   registrationWindow,
   seatsMessage,
+  seatsShortMessage,
   ticketsValid,
 } from './natcon';
 
@@ -47,6 +48,9 @@ describe('seats message', () => {
     expect(seatsMessage('Student', 0, 1)).toBe('Student is full: this registration joins the waiting list.');
     expect(seatsMessage('Student', 1, 3)).toBe(
       'Only 1 seat left in Student: this registration joins the waiting list.',
+    );
+    expect(seatsShortMessage('Hall', 2, 'it stays on the waiting list')).toBe(
+      'Only 2 seats left in Hall: it stays on the waiting list.',
     );
   });
 });

@@ -139,7 +139,11 @@ export const NATCON_UPLOAD_MAX_MB = 5;
 
 /** The words the form shows when a category cannot take the group. */
 export function seatsMessage(name: string, seatsLeft: number, wanted: number): string | null {
-  if (seatsLeft >= wanted) return null;
-  if (seatsLeft === 0) return `${name} is full: this registration joins the waiting list.`;
-  return `Only ${seatsLeft} seat${seatsLeft === 1 ? '' : 's'} left in ${name}: this registration joins the waiting list.`;
+  return seatsLeft >= wanted ? null : seatsShortMessage(name, seatsLeft, 'this registration joins the waiting list');
+}
+
+/** Why a category cannot take a group: full, or how few seats it has left, and what happens then. */
+export function seatsShortMessage(name: string, seatsLeft: number, outcome: string): string {
+  if (seatsLeft === 0) return `${name} is full: ${outcome}.`;
+  return `Only ${seatsLeft} seat${seatsLeft === 1 ? '' : 's'} left in ${name}: ${outcome}.`;
 }

@@ -100,5 +100,15 @@ describeEachDatabase('NATCON a buyer cancelling under terms that keep all', (kin
     expect(mail).toContain(`${title}: order ${order.orderNumber} cancelled`);
     expect(mail).toContain(`Order ${order.orderNumber} is cancelled and its seats given back.`);
     expect(mail).toContain(`Under the cancellation terms the ${formatMoney(order.amountDue)} paid is kept.`);
+
+    // The status page then shows the order cancelled, with nothing held and no cancel button.
+    const page = await api.request('GET', `/api/natcon/registrations/${order.orderNumber}?token=${order.statusToken}`);
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { data: unknown }).data).toMatchObject({
+      state: 'cancelled',
+      status: 'cancelled',
+      holdUntil: null,
+      buyerMayCancel: false,
+    });
   });
 });

@@ -304,4 +304,39 @@ describeEachDatabase('NATCON desk actions', (kind) => {
       .execute();
     expect(audits.map((a) => a.entity_id)).toEqual([String(seated.id)]);
   });
+
+  it('refuses to promote a group larger than the seats left; a group split over two categories lists both', async () => {
+    const { seats_taken: taken } = await database.db
+      .selectFrom('natcon_categories')
+      .select('seats_taken')
+      .where('id', '=', hall.id)
+      .executeTakeFirstOrThrow();
+    await seats(hall, taken + 1);
+    const response = await api.request('POST', '/api/natcon/registrations', {
+      body: {
+        ...registration(hall.id, [delegate(), delegate()], {
+          contact: { name: 'Chandan Das', email: 'group@example.test', phone: '9830012345' },
+        }),
+        editionId,
+      },
+    });
+    const group = ((await response.json()) as Answer).data;
+    expect(group.state).toBe('waitlisted');
+    const refused = await promote(group.id);
+    expect([refused.status, refused.answer.error?.message]).toEqual([
+      409,
+      'Only 1 seat left in Hall: it stays on the waiting list.',
+    ]);
+    await seats(hall, taken + 3);
+    const promoted = await promote(group.id);
+    expect([promoted.status, promoted.answer.data.state]).toEqual([200, 'confirmed']);
+    await seats(annex, 10);
+    expect((await move(group.delegates[1].id, annex.id)).status).toBe(200);
+    const listed = (await (
+      await api.request('GET', `/api/admin/natcon/registrations?editionId=${editionId}&q=group@example.test`, {
+        token: staff.token,
+      })
+    ).json()) as { data: { items: { orderNumber: string; categories: string }[] } };
+    expect(listed.data.items).toMatchObject([{ orderNumber: group.orderNumber, categories: 'Annex, Hall' }]);
+  });
 });

@@ -217,7 +217,7 @@ export async function submitApplication(
         );
         quote = {
           ...membershipFee({ schedule, on: today, discount: redeemed.discount, gstRatePercent }),
-          coupon: input.coupon,
+          coupon: redeemed.code,
         };
       }
       if (input.expectedTotal !== undefined && input.expectedTotal !== quote.total) {

@@ -75,13 +75,14 @@ export async function previewCoupon(db: DB, query: CouponQuery): Promise<CouponP
 /**
  * Takes one use of the coupon for a subject and records the redemption; call it inside the
  * transaction that creates the subject, so both stand or fall together. A 400 with `fields.coupon`
- * when the coupon cannot be used (including when the last use went to someone else a moment ago).
+ * when the coupon cannot be used (including when the last use went to someone else a moment ago). Its
+ * answer names the coupon by its stored code, however the buyer typed it.
  */
 export async function redeemCoupon(
   trx: DB,
   input: RedeemInput,
   now: Date = new Date(),
-): Promise<{ couponId: number; discount: number }> {
+): Promise<{ couponId: number; code: string; discount: number }> {
   const code = normalizeCouponCode(input.code);
   const at = nowIso(now);
   const taken = await trx
@@ -118,7 +119,7 @@ export async function redeemCoupon(
     if (isUniqueViolation(error)) throw invalid({ coupon: 'A coupon is already applied here.' });
     throw error;
   }
-  return { couponId: taken.id, discount };
+  return { couponId: taken.id, code, discount };
 }
 
 /**

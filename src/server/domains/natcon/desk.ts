@@ -14,7 +14,7 @@ import { writeAudit } from '../audit/audit';
 import { newStatusToken, readOrder, statusOfRow } from './orders';
 import { NATCON_PURPOSE } from './registration';
 import { lockEditionSeats, releaseSeats, seatCounts, takeSeats } from './seats';
-import { seatsMessage } from '../../../lib/natcon';
+import { seatsShortMessage } from '../../../lib/natcon';
 import { holdTimes } from './policy';
 import type { Offer } from './offers';
 
@@ -226,20 +226,16 @@ export async function promoteOrder(db: DB, actor: AuthUser, id: number, now: Dat
       .returning(['order_number', 'hold_until'])
       .executeTakeFirst();
     if (!claimed) {
-      const exists = await trx.selectFrom('natcon_orders').select('state').where('id', '=', id).executeTakeFirst();
-      throw conflict(`Only an order on the waiting list can be promoted; this one is ${exists?.state}.`);
+      // The order was read above, inside this transaction, so it is still there: only its state moved on.
+      const current = await trx
+        .selectFrom('natcon_orders')
+        .select('state')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      throw conflict(`Only an order on the waiting list can be promoted; this one is ${current.state}.`);
     }
-    const counts = await delegateCounts(trx, id);
-    const seats = await takeSeats(trx, counts);
-    if (!seats.ok) {
-      const wanted = counts.find(([c]) => c === seats.categoryId)?.[1] ?? 1;
-      throw conflict(
-        seatsMessage(seats.name, seats.seatsLeft, wanted)?.replace(
-          'this registration joins the waiting list',
-          'it stays on the waiting list',
-        ) ?? `${seats.name} has no free seat.`,
-      );
-    }
+    const seats = await takeSeats(trx, await delegateCounts(trx, id));
+    if (!seats.ok) throw conflict(seatsShortMessage(seats.name, seats.seatsLeft, 'it stays on the waiting list'));
     await writeAudit(trx, {
       action: 'natcon.order_promoted',
       at: now,

@@ -182,7 +182,7 @@ export async function createRegistration(db: DB, body: RegistrationBody, now: Da
         subjectId: order.id,
       });
       discount = redeemed.discount;
-      couponCode = body.coupon.trim().toUpperCase();
+      couponCode = redeemed.code;
     }
     const gst = gstOn(subtotal - discount, gstPercent);
     const amountDue = subtotal - discount + gst;

@@ -19,7 +19,6 @@ import { feeScheduleFor } from '../../joining/fees';
 import {
   decidePaymentWithin,
   mayDecidePayments,
-  normalizeCouponCode,
   previewCoupon,
   redeemCoupon,
   reportPayment,
@@ -243,7 +242,7 @@ export async function recordRenewal(
       },
       now,
     );
-    quote = withDiscount(quote, redeemed.discount, normalizeCouponCode(input.coupon));
+    quote = withDiscount(quote, redeemed.discount, redeemed.code);
   }
   if (input.amount !== quote.total) {
     throw invalid({ amount: `The amount due is ${formatMoney(quote.total)}.` });
