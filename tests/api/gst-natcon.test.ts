@@ -35,6 +35,7 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
   let api: TestApi;
   let staff: AuthUser;
   let categoryId: number;
+  let editionTitle: string;
 
   beforeAll(async () => {
     database = await kind.create();
@@ -53,6 +54,7 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
       categories: [{ name: 'Non-member', fee: 1_000_000, seats: 100 }],
     });
     categoryId = categories[0].id;
+    editionTitle = edition.title;
     await database.db.updateTable('natcon_editions').set({ state_code: '19' }).where('id', '=', edition.id).execute();
     await database.db
       .insertInto('settings')
@@ -239,5 +241,52 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
       'last character',
     );
     expect((await database.db.selectFrom('natcon_orders').select('id').execute()).length).toBe(before);
+  });
+
+  it('bills two delegates of one category on one invoice line: their fees together, the order named', async () => {
+    const placed = (await (
+      await api.request('POST', '/api/natcon/registrations', {
+        body: registration(categoryId, [delegate(), delegate()], {
+          contact: { name: 'Two Seats', email: 'two.seats@example.test', phone: '9830012345' },
+        }),
+      })
+    ).json()) as Order;
+    expect(placed.data.amountDue).toBe(2_360_000);
+    const { orderNumber, statusToken } = placed.data;
+    const reported = await api.request(
+      'POST',
+      `/api/natcon/registrations/${orderNumber}/payments?token=${statusToken}`,
+      {
+        body: {
+          mode: 'upi',
+          reference: String(412_345_600_000 + placed.data.id),
+          amount: 2_360_000,
+          paidOn: '2026-11-20',
+        },
+      },
+    );
+    expect(reported.status).toBe(201);
+    const payment = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('subject_id', '=', placed.data.id)
+      .where('purpose', '=', 'natcon_order')
+      .executeTakeFirstOrThrow();
+    await verifyPayment(database.db, staff, payment.id, 'Seen in the bank statement.');
+    const lines = await database.db
+      .selectFrom('gst_invoice_lines as l')
+      .innerJoin('gst_invoices as i', 'i.id', 'l.invoice_id')
+      .select(['l.description', 'l.taxable_value', 'l.cgst', 'l.sgst', 'l.total'])
+      .where('i.payment_id', '=', payment.id)
+      .execute();
+    expect(lines).toEqual([
+      {
+        description: `${editionTitle}: Non-member delegate fee (order ${orderNumber})`,
+        taxable_value: 2_000_000,
+        cgst: 180_000,
+        sgst: 180_000,
+        total: 2_360_000,
+      },
+    ]);
   });
 });

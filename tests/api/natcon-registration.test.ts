@@ -12,7 +12,7 @@ interface Answer {
     state: string;
     amountDue: number;
     message: string;
-    delegates: { confirmationNumber: string; price: number }[];
+    delegates: { confirmationNumber: string; price: number; memberNumber: string | null }[];
   };
   error?: { code: string; message: string; fields?: Record<string, string> };
 }
@@ -207,7 +207,16 @@ describeEachDatabase('NATCON registration API', (kind) => {
       ]),
     );
     expect(ok.status).toBe(201);
-    expect((await json(ok)).data.amountDue).toBe(2 * 900_000);
+    const placed = (await json(ok)).data;
+    expect(placed.amountDue).toBe(2 * 900_000);
+    // The status page names each delegate's membership as the register has it.
+    const page = await api.request(
+      'GET',
+      `/api/natcon/registrations/${placed.orderNumber}?token=${placed.statusToken}`,
+    );
+    expect(((await json(page)).data.delegates as { memberNumber: string | null }[]).map((d) => d.memberNumber)).toEqual(
+      [current.member_number, life.member_number],
+    );
   });
 
   it('answers bad input with a message per field and writes nothing', async () => {

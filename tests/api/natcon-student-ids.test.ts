@@ -39,6 +39,17 @@ describeEachDatabase('NATCON student IDs', (kind) => {
       fields: ((await response.json()) as { error?: { fields?: Record<string, string> } }).error?.fields,
     };
   };
+  /** What the buyer's status page says of each delegate's student ID. */
+  const idsOnStatusPage = async () => {
+    const response = await api.request(
+      'GET',
+      `/api/natcon/registrations/${order.orderNumber}?token=${order.statusToken}`,
+    );
+    const { data } = (await response.json()) as {
+      data: { delegates: { studentIdRequired: boolean; studentIdUploaded: boolean; memberNumber: string | null }[] };
+    };
+    return data.delegates.map((d) => [d.studentIdRequired, d.studentIdUploaded, d.memberNumber]);
+  };
   const deskFile = (delegateId: number) =>
     api.request('GET', `/api/admin/natcon/delegates/${delegateId}/student-id`, { token: staff.token });
 
@@ -86,6 +97,10 @@ describeEachDatabase('NATCON student IDs', (kind) => {
     expect(((await nobody.json()) as { error: { message: string } }).error.message).toBe(
       'No student ID was uploaded for this delegate.',
     );
+    expect(await idsOnStatusPage()).toEqual([
+      [true, false, null],
+      [false, false, null],
+    ]);
     const none = await deskFile(student.id);
     expect(none.status).toBe(404);
     expect(((await none.json()) as { error: { message: string } }).error.message).toBe(
@@ -97,6 +112,10 @@ describeEachDatabase('NATCON student IDs', (kind) => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('content-disposition')).toContain(`filename="student-id-${student.confirmationNumber}`);
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(await idsOnStatusPage()).toEqual([
+      [true, true, null],
+      [false, false, null],
+    ]);
   });
 
   it('replaces an ID uploaded again, forgetting the file it replaces', async () => {
