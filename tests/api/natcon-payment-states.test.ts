@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rejectPayment } from '../../src/server/domains/money';
+import { reportOrderPayment } from '../../src/server/domains/natcon/payments';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { createTestApi, type TestApi } from '../support/api';
+import { createUser } from '../support/fixtures';
+import { authUserOf } from '../support/refunds';
+import type { AuthUser } from '../../src/server/domains/identity/auth-user';
+import { createEdition, delegate, registration } from '../support/natcon';
+
+interface Order {
+  id: number;
+  orderNumber: string;
+  statusToken: string;
+  state: string;
+  paymentState: string;
+  amountDue: number;
+}
+
+/**
+ * An order's payment state as reports come and go: a free order is due nothing and takes no report,
+ * and a rejected report sends the order back to unpaid only when no other report of it still waits.
+ */
+describeEachDatabase('NATCON payment states', (kind) => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let staff: AuthUser;
+  let paid: { editionId: number; categoryId: number };
+  let free: { editionId: number; categoryId: number };
+
+  const place = async (where: { editionId: number; categoryId: number }) => {
+    const response = await api.request('POST', '/api/natcon/registrations', {
+      body: { ...registration(where.categoryId, [delegate()]), editionId: where.editionId },
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { data: Order }).data;
+  };
+  const paymentState = async (orderId: number) =>
+    (
+      await database.db
+        .selectFrom('natcon_orders')
+        .select('payment_state')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow()
+    ).payment_state;
+  const paidOn = () => new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    database = await kind.create();
+    api = createTestApi(database.db);
+    staff = authUserOf(await createUser(database.db, { roleId: '5' }));
+    const withFee = await createEdition(database.db, { categories: [{ name: 'Delegate', fee: 500_000, seats: 10 }] });
+    paid = { editionId: withFee.edition.id, categoryId: withFee.categories[0].id };
+    const withoutFee = await createEdition(database.db, { categories: [{ name: 'Guest', fee: 0, seats: 10 }] });
+    free = { editionId: withoutFee.edition.id, categoryId: withoutFee.categories[0].id };
+  });
+  afterAll(async () => {
+    await api.settle();
+    await database.drop();
+  });
+
+  it('takes no payment for a free order, which is due nothing', async () => {
+    const order = await place(free);
+    expect([order.state, order.paymentState, order.amountDue]).toEqual(['confirmed', 'not_due', 0]);
+    await expect(
+      reportOrderPayment(
+        database.db,
+        order.id,
+        {
+          mode: 'upi',
+          reference: '412345678966',
+          amount: 0,
+          paidOn: paidOn(),
+        },
+        new Date(),
+      ),
+    ).rejects.toMatchObject({ kind: 'conflict', message: 'Nothing is due on this order.' });
+    const payments = await database.db.selectFrom('payments').select('id').where('subject_id', '=', order.id).execute();
+    expect(payments).toEqual([]);
+  });
+
+  it('keeps an order reported while another of its reports still waits, and unpaid once none does', async () => {
+    const order = await place(paid);
+    const url = `/api/natcon/registrations/${order.orderNumber}/payments?token=${order.statusToken}`;
+    for (const reference of ['412345678931', '412345678932']) {
+      const reported = await api.request('POST', url, {
+        body: { mode: 'upi', reference, amount: order.amountDue, paidOn: paidOn() },
+      });
+      expect(reported.status).toBe(201);
+    }
+    const [first, second] = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('purpose', '=', 'natcon_order')
+      .where('subject_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    await rejectPayment(database.db, staff, first.id, 'No such UTR.');
+    expect(await paymentState(order.id)).toBe('reported');
+    await rejectPayment(database.db, staff, second.id, 'No such UTR either.');
+    expect(await paymentState(order.id)).toBe('unpaid');
+  });
+});
