@@ -3,7 +3,7 @@
 // when a run ends; this writes reports/mutation/<name>.incremental.json from the results the event recorder kept
 // (reports/mutation/<name>.events/): every mutant the run tested, so the next `npm run test:mutation -- <folder>`
 // tests only the rest. Mutants this run did not reach keep what an earlier kept run stored for them, where the
-// file's source is the same. `--commit` names the commit the run started from: Stryker matches stored results to
+// file's source is the same and they were killed (survivors are tested again). `--commit` names the commit the run started from: Stryker matches stored results to
 // today's code by diffing against the sources the run mutated.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -84,7 +84,9 @@ for (const [fileName, mutants] of byFile) {
   const fromEarlier =
     !whole && earlier?.source === source
       ? earlier.mutants
-          .filter((m) => m.status !== 'Ignored' && !testedKeys.has(keyOf(m)))
+          // A survivor is not carried: it would be stored beside this run's test sources, so Stryker would take
+          // tests written for it since as already run against it, and never run them.
+          .filter((m) => (m.status === 'Killed' || m.status === 'Timeout') && !testedKeys.has(keyOf(m)))
           .map((m) => ({ ...m, id: `kept-${m.id}`, killedBy: carry(m.killedBy), coveredBy: carry(m.coveredBy) }))
       : [];
   if (fromThisRun.length + fromEarlier.length === 0) {
