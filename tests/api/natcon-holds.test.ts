@@ -237,10 +237,23 @@ describeEachDatabase('NATCON holds, offers and cancellations', (kind) => {
         .filter((m) => m.includes('application/pdf')).length,
     ).toBeGreaterThanOrEqual(2);
     expect((await api.request('GET', ticketUrl)).status).toBe(200);
-    // A paid order is never released, whatever the clock says.
+    // A paid order is never released, whatever the clock says; releasing another's hold leaves its tickets be.
+    const unpaid = (await register(categories[0].id, edition.id, 'unpaid@example.test')).data;
+    const ticketsKept = async () =>
+      (
+        await database.db
+          .selectFrom('natcon_delegates')
+          .select('ticket_key')
+          .where('order_id', '=', order.id)
+          .where('ticket_key', 'is not', null)
+          .execute()
+      ).length;
+    expect(await ticketsKept()).toBe(2);
     later += 1000 * HOUR;
     await job();
+    expect((await orderOf(unpaid.id)).data.status).toBe('released');
     expect((await orderOf(order.id)).data.status).toBe('confirmed');
+    expect(await ticketsKept()).toBe(2);
     later = 0;
   });
 
