@@ -299,10 +299,21 @@ describeEachDatabase('NATCON desk actions', (kind) => {
     ]);
     const audits = await database.db
       .selectFrom('audit_log')
-      .select('entity_id')
+      .select(['entity', 'entity_id', 'actor_user_id', 'detail'])
       .where('action', '=', 'natcon.order_confirmed_unpaid')
       .execute();
-    expect(audits.map((a) => a.entity_id)).toEqual([String(seated.id)]);
+    expect(audits.map((a) => ({ ...a, detail: JSON.parse(a.detail ?? 'null') }))).toEqual([
+      {
+        entity: 'natcon_order',
+        entity_id: String(seated.id),
+        actor_user_id: staff.id,
+        detail: {
+          orderNumber: seated.orderNumber,
+          note: 'Invited speaker',
+          before: { paymentState: 'unpaid', holdUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+        },
+      },
+    ]);
   });
 
   it('refuses to promote a group larger than the seats left; a group split over two categories lists both', async () => {
