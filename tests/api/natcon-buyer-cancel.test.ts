@@ -23,6 +23,7 @@ describeEachDatabase('NATCON a buyer cancelling under terms that keep all', (kin
   let api: TestApi;
   let superAdmin: CreatedUser;
   let title: string;
+  let editionId: number;
   let order: Order;
 
   beforeAll(async () => {
@@ -33,6 +34,7 @@ describeEachDatabase('NATCON a buyer cancelling under terms that keep all', (kin
       categories: [{ name: 'Terms', fee: 500_000, seats: 5 }],
     });
     title = edition.title;
+    editionId = edition.id;
     const policy = await api.request('PUT', `/api/admin/natcon/editions/${edition.id}/policy`, {
       token: superAdmin.token,
       body: { ...POLICY, selfCancel: true, keepValue: 100 },
@@ -69,6 +71,22 @@ describeEachDatabase('NATCON a buyer cancelling under terms that keep all', (kin
     await database.drop();
   });
 
+  it('records who changed the cancellation terms, with the terms before and after', async () => {
+    const entries = await database.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'entity', 'entity_id', 'detail'])
+      .where('action', '=', 'natcon.policy_updated')
+      .execute();
+    expect(entries.map((e) => ({ ...e, detail: JSON.parse(e.detail ?? 'null') }))).toEqual([
+      {
+        actor_user_id: superAdmin.id,
+        entity: 'natcon_edition',
+        entity_id: String(editionId),
+        detail: { before: POLICY, after: { ...POLICY, selfCancel: true, keepValue: 100 } },
+      },
+    ]);
+  });
+
   it('keeps the whole payment, says so, owes no refund, and records the buyer as the reason', async () => {
     const cancelled = await api.request(
       'POST',
@@ -90,7 +108,7 @@ describeEachDatabase('NATCON a buyer cancelling under terms that keep all', (kin
       .where('entity_id', '=', String(order.id))
       .execute();
     expect(audit.actor_user_id).toBeNull();
-    expect(JSON.parse(audit.detail ?? '{}')).toMatchObject({ note: 'Cancelled by the buyer' });
+    expect(JSON.parse(audit.detail ?? '{}')).toMatchObject({ note: 'Cancelled by the buyer', by: 'buyer' });
     await api.settle();
     const mail = api
       .outbox()
