@@ -25,6 +25,7 @@ describeEachDatabase('NATCON payment states', (kind) => {
   let database: TestDatabase;
   let api: TestApi;
   let staff: AuthUser;
+  let staffToken: string;
   let paid: { editionId: number; categoryId: number };
   let free: { editionId: number; categoryId: number };
 
@@ -48,7 +49,9 @@ describeEachDatabase('NATCON payment states', (kind) => {
   beforeAll(async () => {
     database = await kind.create();
     api = createTestApi(database.db);
-    staff = authUserOf(await createUser(database.db, { roleId: '5' }));
+    const staffUser = await createUser(database.db, { roleId: '5' });
+    staff = authUserOf(staffUser);
+    staffToken = staffUser.token;
     const withFee = await createEdition(database.db, { categories: [{ name: 'Delegate', fee: 500_000, seats: 10 }] });
     paid = { editionId: withFee.edition.id, categoryId: withFee.categories[0].id };
     const withoutFee = await createEdition(database.db, { categories: [{ name: 'Guest', fee: 0, seats: 10 }] });
@@ -95,6 +98,13 @@ describeEachDatabase('NATCON payment states', (kind) => {
       .where('subject_id', '=', order.id)
       .orderBy('id')
       .execute();
+    // The payments screen names what each was for.
+    const listed = await api.request('GET', '/api/admin/payments?purpose=natcon_order', { token: staffToken });
+    const { items } = ((await listed.json()) as { data: { items: { subjectLabel: string }[] } }).data;
+    expect(items.map((item) => item.subjectLabel)).toEqual([
+      `NATCON order ${order.orderNumber}`,
+      `NATCON order ${order.orderNumber}`,
+    ]);
     await rejectPayment(database.db, staff, first.id, 'No such UTR.');
     expect(await paymentState(order.id)).toBe('reported');
     await rejectPayment(database.db, staff, second.id, 'No such UTR either.');
