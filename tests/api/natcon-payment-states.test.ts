@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rejectPayment } from '../../src/server/domains/money';
-import { reportOrderPayment } from '../../src/server/domains/natcon/payments';
+import { rejectPayment, verifyPayment } from '../../src/server/domains/money';
+import { natconOrderPayments, reportOrderPayment } from '../../src/server/domains/natcon/payments';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser } from '../support/fixtures';
@@ -27,6 +27,7 @@ describeEachDatabase('NATCON payment states', (kind) => {
   let staff: AuthUser;
   let staffToken: string;
   let paid: { editionId: number; categoryId: number };
+  let paidTitle: string;
   let free: { editionId: number; categoryId: number };
 
   const place = async (where: { editionId: number; categoryId: number }) => {
@@ -54,6 +55,7 @@ describeEachDatabase('NATCON payment states', (kind) => {
     staffToken = staffUser.token;
     const withFee = await createEdition(database.db, { categories: [{ name: 'Delegate', fee: 500_000, seats: 10 }] });
     paid = { editionId: withFee.edition.id, categoryId: withFee.categories[0].id };
+    paidTitle = withFee.edition.title;
     const withoutFee = await createEdition(database.db, { categories: [{ name: 'Guest', fee: 0, seats: 10 }] });
     free = { editionId: withoutFee.edition.id, categoryId: withoutFee.categories[0].id };
   });
@@ -109,5 +111,25 @@ describeEachDatabase('NATCON payment states', (kind) => {
     expect(await paymentState(order.id)).toBe('reported');
     await rejectPayment(database.db, staff, second.id, 'No such UTR either.');
     expect(await paymentState(order.id)).toBe('unpaid');
+  });
+
+  it('receipts an order with neither coupon nor GST as its delegates and the total, nothing at zero', async () => {
+    const order = await place(paid);
+    const url = `/api/natcon/registrations/${order.orderNumber}/payments?token=${order.statusToken}`;
+    const reported = await api.request('POST', url, {
+      body: { mode: 'upi', reference: '412345678941', amount: order.amountDue, paidOn: paidOn() },
+    });
+    expect(reported.status).toBe(201);
+    const { id } = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('purpose', '=', 'natcon_order')
+      .where('subject_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const payment = await verifyPayment(database.db, staff, id, 'Seen in the bank statement.');
+    expect(await natconOrderPayments.receiptLines(database.db, payment)).toEqual([
+      { kind: 'item', label: `${paidTitle} (order ${order.orderNumber}): Delegate delegate × 1`, amount: 500_000 },
+      { kind: 'total', label: 'Total', amount: 500_000 },
+    ]);
   });
 });
