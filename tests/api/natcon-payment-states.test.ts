@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rejectPayment, verifyPayment } from '../../src/server/domains/money';
 import { natconOrderPayments, reportOrderPayment } from '../../src/server/domains/natcon/payments';
+import { runNatconHolds } from '../../src/server/domains/natcon';
+import { holdDeadline } from '../../src/lib/natcon';
+import { formatMoney } from '../../src/lib/format';
+import { decodeQuotedPrintable } from '../support/mail';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { createTestApi, type TestApi } from '../support/api';
 import { createUser } from '../support/fixtures';
@@ -15,6 +19,9 @@ interface Order {
   state: string;
   paymentState: string;
   amountDue: number;
+  holdUntil: string | null;
+  message: string;
+  delegates: { email: string }[];
 }
 
 /**
@@ -29,6 +36,7 @@ describeEachDatabase('NATCON payment states', (kind) => {
   let paid: { editionId: number; categoryId: number };
   let paidTitle: string;
   let free: { editionId: number; categoryId: number };
+  let freeTitle: string;
 
   const place = async (where: { editionId: number; categoryId: number }) => {
     const response = await api.request('POST', '/api/natcon/registrations', {
@@ -46,6 +54,13 @@ describeEachDatabase('NATCON payment states', (kind) => {
         .executeTakeFirstOrThrow()
     ).payment_state;
   const paidOn = () => new Date().toISOString().slice(0, 10);
+  const mailsTo = async (email: string) => {
+    await api.settle();
+    return api
+      .outbox()
+      .filter((m) => m.includes(`To: ${email}`))
+      .map((m) => decodeQuotedPrintable(m).replace(/\r\n/g, '\n'));
+  };
 
   beforeAll(async () => {
     database = await kind.create();
@@ -58,6 +73,7 @@ describeEachDatabase('NATCON payment states', (kind) => {
     paidTitle = withFee.edition.title;
     const withoutFee = await createEdition(database.db, { categories: [{ name: 'Guest', fee: 0, seats: 10 }] });
     free = { editionId: withoutFee.edition.id, categoryId: withoutFee.categories[0].id };
+    freeTitle = withoutFee.edition.title;
   });
   afterAll(async () => {
     await api.settle();
@@ -131,5 +147,43 @@ describeEachDatabase('NATCON payment states', (kind) => {
       { kind: 'item', label: `${paidTitle} (order ${order.orderNumber}): Delegate delegate × 1`, amount: 500_000 },
       { kind: 'total', label: 'Total', amount: 500_000 },
     ]);
+  });
+
+  it('tells the buyer of a free order it is registered, and the job sends a ticket whose e-mail failed', async () => {
+    const order = await place(free);
+    const [mail] = await mailsTo('ritu.sen@example.test').then((all) =>
+      all.filter((m) => m.includes(order.orderNumber)),
+    );
+    expect(mail).toContain(`Subject: ${freeTitle}: order ${order.orderNumber} is registered`);
+    expect(mail).toContain(`Order ${order.orderNumber} is registered. Each delegate receives their ticket by e-mail.`);
+    const tickets = async () =>
+      (await mailsTo(order.delegates[0].email)).filter((m) => m.includes('application/pdf')).length;
+    expect(await tickets()).toBe(1);
+    // As when that e-mail failed: the hourly job sends it again, for an order due nothing too.
+    await database.db
+      .updateTable('natcon_delegates')
+      .set({ ticket_sent_at: null })
+      .where('order_id', '=', order.id)
+      .execute();
+    await runNatconHolds(
+      { db: database.db, mailer: api.deps.mailer, storage: api.deps.storage, siteUrl: 'https://nipm.test' },
+      new Date(),
+    );
+    expect(await tickets()).toBe(2);
+  });
+
+  it('tells the buyer of an order with a fee how long its seats are held and what to pay', async () => {
+    const order = await place(paid);
+    const deadline = holdDeadline(order.holdUntil);
+    expect(order.message).toBe(
+      `Order ${order.orderNumber} holds its seats until ${deadline}: pay by then and each delegate receives a ticket by e-mail once the payment is verified.`,
+    );
+    const [mail] = await mailsTo('ritu.sen@example.test').then((all) =>
+      all.filter((m) => m.includes(order.orderNumber)),
+    );
+    expect(mail).toContain(`Subject: ${paidTitle}: order ${order.orderNumber} awaits payment`);
+    expect(mail.replace(/\n/g, ' ')).toContain(
+      `Order ${order.orderNumber} holds its seats until ${deadline}. Pay ${formatMoney(order.amountDue)} by then on the link below; once the payment is verified the order is confirmed and each delegate receives their ticket by e-mail. Unpaid by then, the seats go to the waiting list.`,
+    );
   });
 });
