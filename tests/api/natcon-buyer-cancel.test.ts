@@ -87,6 +87,29 @@ describeEachDatabase('NATCON a buyer cancelling under terms that keep all', (kin
     ]);
   });
 
+  it('refuses the buyer once the last day for cancelling has passed, and the status page offers none', async () => {
+    const setUntil = (selfCancelUntil: string | null) =>
+      api.request('PUT', `/api/admin/natcon/editions/${editionId}/policy`, {
+        token: superAdmin.token,
+        body: { ...POLICY, selfCancel: true, keepValue: 100, selfCancelUntil },
+      });
+    const yesterday = kolkataDate(new Date(api.clock.now.getTime() - 24 * 60 * 60 * 1000));
+    expect((await setUntil(yesterday)).status).toBe(200);
+    const statusPath = `/api/natcon/registrations/${order.orderNumber}?token=${order.statusToken}`;
+    const page = (await (await api.request('GET', statusPath)).json()) as { data: { buyerMayCancel: boolean } };
+    expect(page.data.buyerMayCancel).toBe(false);
+    const refused = await api.request(
+      'POST',
+      `/api/natcon/registrations/${order.orderNumber}/cancel?token=${order.statusToken}`,
+      { body: {} },
+    );
+    expect([refused.status, ((await refused.json()) as { error: { message: string } }).error.message]).toEqual([
+      409,
+      'This conference does not take cancellations on the site now: write to the NATCON office.',
+    ]);
+    expect((await setUntil(null)).status).toBe(200);
+  });
+
   it('keeps the whole payment, says so, owes no refund, and records the buyer as the reason', async () => {
     const cancelled = await api.request(
       'POST',
