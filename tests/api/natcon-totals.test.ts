@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { kolkataDate } from '../../src/lib/financial-year';
-import { verifyPayment } from '../../src/server/domains/money';
+import { rejectPayment, verifyPayment } from '../../src/server/domains/money';
 import { cancelOrder } from '../../src/server/domains/natcon/cancellations';
 import { checkIn } from '../../src/server/domains/natcon/check-in';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -19,7 +19,8 @@ interface Order {
 
 /**
  * The desk's totals of one edition, each figure from orders in every state: seats and delegates by category,
- * those checked in, the value of confirmed seats, the orders by state, and the money verified and reported.
+ * those checked in, the value of confirmed seats, the orders by state, and the money verified and reported
+ * (a rejected report in neither).
  * Another edition's orders never count.
  */
 describeEachDatabase('NATCON totals', (kind) => {
@@ -68,7 +69,10 @@ describeEachDatabase('NATCON totals', (kind) => {
     const paid = await place(edition.id, delegates.id, 2);
     await verifyPayment(database.db, authUserOf(staff), await report(paid), null, api.clock.now);
     await checkIn(database.db, authUserOf(staff), paid.delegates[0].confirmationNumber, api.clock.now);
-    await report(await place(edition.id, students.id, 1));
+    const student = await place(edition.id, students.id, 1);
+    await report(student);
+    // A second report of it, rejected, counts in neither sum.
+    await rejectPayment(database.db, authUserOf(staff), await report(student), 'No such UTR.', api.clock.now);
     await place(edition.id, students.id, 1);
     const cancelled = await place(edition.id, delegates.id, 1);
     await cancelOrder(database.db, authUserOf(staff), cancelled.id, 'Duplicate', api.clock.now);
