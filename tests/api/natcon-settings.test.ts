@@ -110,7 +110,7 @@ describeEachDatabase('NATCON settings API', (kind) => {
       seats: 40,
     });
     const [audit] = await auditOf('natcon.category_updated', categories[0].id);
-    expect(audit.actor_user_id).toBe(superAdmin.id);
+    expect([audit.actor_user_id, audit.entity]).toEqual([superAdmin.id, 'natcon_category']);
     expect(JSON.parse(audit.detail ?? '{}')).toEqual({
       before: {
         name: 'Non-member',
@@ -144,6 +144,8 @@ describeEachDatabase('NATCON settings API', (kind) => {
     expect(
       (await call('PATCH', `/categories/${categories[1].id}`, { memberRate: false, studentRate: false })).status,
     ).toBe(200);
+    const lastBefore = (await auditOf('natcon.category_updated', categories[1].id)).at(-1);
+    expect(JSON.parse(lastBefore?.detail ?? '{}')).toMatchObject({ before: { memberRate: true, studentRate: true } });
 
     const cleared = await call('PATCH', `/categories/${categories[0].id}`, {
       earlyBirdFee: null,
