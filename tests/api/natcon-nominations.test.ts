@@ -110,6 +110,11 @@ describeEachDatabase('NATCON nominations', (kind) => {
     expect([file.status, file.answer.error?.message]).toEqual([404, 'This nomination has no supporting file.']);
     const missing = await desk('PATCH', '/99999999', { state: 'shortlisted' });
     expect([missing.status, missing.answer.error?.message]).toEqual([404, 'No such nomination.']);
+    // The desk’s state filter: the one shortlisted, not the one still as received.
+    expect((await desk('PATCH', `/${organisation.answer.data.id}`, { state: 'shortlisted' })).status).toBe(200);
+    const shortlisted = await desk('GET', `?editionId=${editionId}&state=shortlisted`);
+    expect(shortlisted.answer.data.items.map((n) => n.reference)).toEqual([organisation.answer.data.reference]);
+    expect((await desk('GET', `?editionId=${editionId}&state=winner`)).answer.data.total).toBe(0);
   });
 
   const categoryOf = (id: number) =>
