@@ -240,4 +240,33 @@ describeEachDatabase('NATCON cancellations: refunds due and the record', (kind) 
       { action: 'natcon.order_released', actor_user_id: null, detail: { before: 'confirmed', by: 'release' } },
     ]);
   });
+
+  it('cancels an order on the waiting list without touching seats or offering any', async () => {
+    const small = await createEdition(database.db, { categories: [{ name: 'Small', fee: 1_000_00, seats: 1 }] });
+    const placeIn = async (email: string) => {
+      const response = await api.request('POST', '/api/natcon/registrations', {
+        body: {
+          ...registration(small.categories[0].id, [delegate()], {
+            contact: { name: 'Buyer', email, phone: '9830012345' },
+          }),
+          editionId: small.edition.id,
+        },
+      });
+      return ((await response.json()) as { data: Order & { state: string } }).data;
+    };
+    const seated = await placeIn('small-seated@example.test');
+    const waiting = await placeIn('small-waiting@example.test');
+    expect([seated.state, waiting.state]).toEqual(['confirmed', 'waitlisted']);
+    const cancelled = await cancelOrder(database.db, authUserOf(staff), waiting.id, 'Asked to be taken off', now());
+    expect(cancelled).toMatchObject({ orderNumber: waiting.orderNumber, paid: 0, refund: 0, offers: [] });
+    const seats = await database.db
+      .selectFrom('natcon_categories')
+      .select('seats_taken')
+      .where('id', '=', small.categories[0].id)
+      .executeTakeFirstOrThrow();
+    expect(seats.seats_taken).toBe(1);
+    expect(await auditOf(waiting.id)).toMatchObject([
+      { action: 'natcon.order_cancelled', detail: { before: 'waitlisted', by: 'staff', offered: [] } },
+    ]);
+  });
 });
