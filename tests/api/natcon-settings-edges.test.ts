@@ -123,6 +123,19 @@ describeEachDatabase('NATCON settings refusals', (kind) => {
     ]);
   });
 
+  it('creates an edition without a programme with none, not placeholder text', async () => {
+    const { programme: _left, ...body } = editionBody('NATCON 2031');
+    const created = await call('POST', '/editions', { ...body, year: 2031 });
+    expect(created.status).toBe(201);
+    const { id } = ((await created.json()) as Answer).data;
+    const row = await database.db
+      .selectFrom('natcon_editions')
+      .select('programme')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.programme).toBe('');
+  });
+
   it('lists each edition with its own categories and awards', async () => {
     const other = await createEdition(database.db, {
       categories: [
