@@ -77,12 +77,12 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
     await database.drop();
   });
 
-  /** Registers, reports the payment and has staff verify it; answers the order and the invoice's PDF text. */
-  async function buyAndDownload(buyer: Record<string, unknown>) {
+  /** Registers the delegates, reports the amount due and has staff verify it; answers the order and payment id. */
+  async function placeAndVerify(delegates: Record<string, unknown>[], buyer: Record<string, unknown>, due: number) {
     const placed = (await (
-      await api.request('POST', '/api/natcon/registrations', { body: registration(categoryId, [delegate()], buyer) })
+      await api.request('POST', '/api/natcon/registrations', { body: registration(categoryId, delegates, buyer) })
     ).json()) as Order;
-    expect(placed.data.amountDue).toBe(1_180_000);
+    expect(placed.data.amountDue).toBe(due);
     const { orderNumber, statusToken } = placed.data;
     const reported = await api.request(
       'POST',
@@ -91,7 +91,7 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
         body: {
           mode: 'upi',
           reference: String(412_345_600_000 + placed.data.id),
-          amount: 1_180_000,
+          amount: due,
           paidOn: '2026-11-20',
         },
       },
@@ -104,6 +104,12 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
       .where('purpose', '=', 'natcon_order')
       .executeTakeFirstOrThrow();
     await verifyPayment(database.db, staff, payment.id, 'Seen in the bank statement.');
+    return { orderNumber, statusToken, paymentId: payment.id };
+  }
+
+  /** Registers, reports the payment and has staff verify it; answers the order and the invoice's PDF text. */
+  async function buyAndDownload(buyer: Record<string, unknown>) {
+    const { orderNumber, statusToken } = await placeAndVerify([delegate()], buyer, 1_180_000);
     const status = (await (
       await api.request('GET', `/api/natcon/registrations/${orderNumber}?token=${statusToken}`)
     ).json()) as Order;
@@ -244,40 +250,16 @@ describeEachDatabase('NATCON tax invoices', (kind) => {
   });
 
   it('bills two delegates of one category on one invoice line: their fees together, the order named', async () => {
-    const placed = (await (
-      await api.request('POST', '/api/natcon/registrations', {
-        body: registration(categoryId, [delegate(), delegate()], {
-          contact: { name: 'Two Seats', email: 'two.seats@example.test', phone: '9830012345' },
-        }),
-      })
-    ).json()) as Order;
-    expect(placed.data.amountDue).toBe(2_360_000);
-    const { orderNumber, statusToken } = placed.data;
-    const reported = await api.request(
-      'POST',
-      `/api/natcon/registrations/${orderNumber}/payments?token=${statusToken}`,
-      {
-        body: {
-          mode: 'upi',
-          reference: String(412_345_600_000 + placed.data.id),
-          amount: 2_360_000,
-          paidOn: '2026-11-20',
-        },
-      },
+    const { orderNumber, paymentId } = await placeAndVerify(
+      [delegate(), delegate()],
+      { contact: { name: 'Two Seats', email: 'two.seats@example.test', phone: '9830012345' } },
+      2_360_000,
     );
-    expect(reported.status).toBe(201);
-    const payment = await database.db
-      .selectFrom('payments')
-      .select('id')
-      .where('subject_id', '=', placed.data.id)
-      .where('purpose', '=', 'natcon_order')
-      .executeTakeFirstOrThrow();
-    await verifyPayment(database.db, staff, payment.id, 'Seen in the bank statement.');
     const lines = await database.db
       .selectFrom('gst_invoice_lines as l')
       .innerJoin('gst_invoices as i', 'i.id', 'l.invoice_id')
       .select(['l.description', 'l.taxable_value', 'l.cgst', 'l.sgst', 'l.total'])
-      .where('i.payment_id', '=', payment.id)
+      .where('i.payment_id', '=', paymentId)
       .execute();
     expect(lines).toEqual([
       {
